@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Refreshable",
+    platforms: [
+        .iOS(.v13),
+        .macOS(.v10_15),
+        .tvOS(.v13),
+        .watchOS(.v6),
+        .macCatalyst(.v13),
+    ],
+    products: [
+        .library(name: "Refreshable", targets: ["Refreshable"]),
+        .library(name: "RefreshableTesting", targets: ["RefreshableTesting"]),
+    ],
+    targets: [
+        .target(name: "Refreshable"),
+        .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
+        .testTarget(name: "RefreshableTests", dependencies: ["Refreshable", "RefreshableTesting"]),
+        .testTarget(name: "RefreshableTestingTests", dependencies: ["Refreshable", "RefreshableTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,168 @@
+/// The state the header and footer controls should show: "UI = f(state)".
+///
+/// Both front doors compute one of these and drive the controls to it: ``Refreshable`` derives it
+/// from the current source's ``RefreshState`` (``init(state:)``), and ``OutputRefreshProtocol``
+/// folds each published ``RefreshStatus`` into it (``applying(_:)``). Driving to a final state rather
+/// than replaying commands is what keeps a late `endRefreshing()` from undoing `noMoreData`.
+public struct RefreshAppearance: Sendable, Hashable {
+    /// The header's state.
+    public enum Header: Sendable, Hashable {
+        /// Not refreshing.
+        case idle
+        /// Showing the refreshing state.
+        case refreshing
+    }
+
+    /// The footer's state, apart from whether it is hidden.
+    public enum Footer: Sendable, Hashable {
+        /// Ready to load more.
+        case idle
+        /// Loading more.
+        case refreshing
+        /// At the end of the list, with the source's text when it has one.
+        case noMoreData(title: String?)
+        /// Loading more failed; pulling up retries.
+        case failed(message: String)
+    }
+
+    /// The header's state.
+    public var header: Header
+    /// The footer's state.
+    public var footer: Footer
+    /// Whether the footer is hidden (rule S2).
+    public var isFooterHidden: Bool
+
+    /// Creates an appearance.
+    /// - Parameters:
+    ///   - header: The header's state.
+    ///   - footer: The footer's state.
+    ///   - isFooterHidden: Whether the footer is hidden.
+    public init(header: Header = .idle, footer: Footer = .idle, isFooterHidden: Bool = false) {
+        self.header = header
+        self.footer = footer
+        self.isFooterHidden = isFooterHidden
+    }
+
+    /// The appearance a source's state calls for.
+    ///
+    /// The header refreshes exactly while a refresh is in flight. The footer is hidden until the
+    /// first page loads and while the source has no items (rule S2); otherwise it loads while a
+    /// load-more is in flight, shows the end of the list when the list has ended (rule S5), shows a
+    /// failed load-more (rule S6), and is idle otherwise. A failed refresh leaves the footer as it was (rule S4).
+    /// - Parameter state: The source's state.
+    public init<Item>(state: RefreshState<Item>) {
+        header = state.isRefreshing ? .refreshing : .idle
+        isFooterHidden = !state.hasLoaded || state.items.isEmpty
+        if state.isLoadingMore {
+            footer = .refreshing
+        } else if state.noMoreData {
+            footer = .noMoreData(title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle)
+        } else if let failure = state.failure, failure.request.kind == .loadMore {
+            footer = .failed(message: failure.message)
+        } else {
+            footer = .idle
+        }
+    }
+
+    /// The appearance after one more status, by order-safe rules: only ``RefreshStatus/resetNoMoreData``
+    /// (or a new ``RefreshStatus/noMoreData``) changes an end-of-list footer, so a late
+    /// ``RefreshStatus/endFooterRefresh`` or ``RefreshStatus/beginFooterRefresh`` cannot undo it.
+    /// - Parameter status: The status to fold in.
+    /// - Returns: The new appearance.
+    public func applying(_ status: RefreshStatus) -> RefreshAppearance {
+        var next = self
+        switch status {
+        case .none:
+            break
+        case .beginHeaderRefresh:
+            next.header = .refreshing
+        case .endHeaderRefresh:
+            next.header = .idle
+        case .beginFooterRefresh:
+            if case .noMoreData = footer {
+                break
+            }
+            next.footer = .refreshing
+        case .endFooterRefresh:
+            if footer == .refreshing {
+                next.footer = .idle
+            }
+        case .noMoreData:
+            if case .noMoreData = footer {
+                break
+            }
+            next.footer = .noMoreData(title: nil)
+        case .resetNoMoreData:
+            switch footer {
+            case .noMoreData, .failed:
+                next.footer = .idle
+            case .idle, .refreshing:
+                break
+            }
+        case .failed(let message):
+            next.header = .idle
+            if footer == .refreshing {
+                next.footer = .failed(message: message)
+            }
+        case .hideFooter:
+            next.isFooterHidden = true
+        case .showFooter:
+            next.isFooterHidden = false
+        }
+        return next
+    }
+
+    /// The statuses that lead from `old` to this appearance, for logging or for bridging a
+    /// ``Refreshable`` into a status stream. Folding them into `old` with ``applying(_:)`` gives
+    /// this appearance, except for the end-of-list title, which statuses do not carry.
+    /// - Parameter old: The previous appearance, or `nil` for a control in its initial state.
+    /// - Returns: The statuses, header first.
+    public func statuses(from old: RefreshAppearance?) -> [RefreshStatus] {
+        let old = old ?? RefreshAppearance()
+        var result: [RefreshStatus] = []
+        if old.isFooterHidden != isFooterHidden {
+            result.append(isFooterHidden ? .hideFooter : .showFooter)
+        }
+        if old.footer != footer {
+            let leavesEnd: Bool
+            switch old.footer {
+            case .noMoreData, .failed:
+                leavesEnd = true
+            case .idle, .refreshing:
+                leavesEnd = false
+            }
+            switch footer {
+            case .idle:
+                result.append(old.footer == .refreshing ? .endFooterRefresh : .resetNoMoreData)
+            case .refreshing:
+                result += leavesEnd ? [.resetNoMoreData, .beginFooterRefresh] : [.beginFooterRefresh]
+            case .noMoreData:
+                result.append(.noMoreData)
+            case .failed(let message):
+                if leavesEnd {
+                    result.append(.resetNoMoreData)
+                }
+                if old.footer != .refreshing {
+                    result.append(.beginFooterRefresh)
+                }
+                result.append(.failed(message: message))
+            }
+        }
+        if old.header != header || (footer != old.footer && header == .refreshing && result.contains(where: \.endsHeader)) {
+            result.append(header == .refreshing ? .beginHeaderRefresh : .endHeaderRefresh)
+        }
+        return result
+    }
+}
+
+extension RefreshStatus {
+    /// Whether folding this status leaves the header idle.
+    fileprivate var endsHeader: Bool {
+        switch self {
+        case .endHeaderRefresh, .failed:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// Why a load failed: the error value a source keeps after a failure (rules S6, S9).
+///
+/// A failure never changes the source's items or committed page; the source keeps it in
+/// ``RefreshState/failure`` until the next success.
+public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// The loader threw; the payload is the thrown error's description.
+        case loaderFailed(String)
+        /// The load was cancelled before it answered (not by a newer request of the same source,
+        /// whose supersession discards the old result silently).
+        case cancelled
+        /// The server answered, but the answer contradicts itself or the request.
+        case invalidResponse(InvalidResponse)
+    }
+
+    /// A hostile or inconsistent server answer that is refused rather than applied.
+    public enum InvalidResponse: Sendable, Equatable {
+        /// `pageCount` was zero or negative.
+        case nonPositivePageCount(Int)
+        /// `curPage` was greater than `pageCount`.
+        case currentPageBeyondPageCount(curPage: Int, pageCount: Int)
+        /// The server answered a different page than the one asked for (a duplicate page, for example).
+        case pageMismatch(requested: Int, received: Int)
+        /// The total item count was negative.
+        case negativeTotalCount(Int)
+        /// The page was empty although the server said more pages follow.
+        case emptyPageClaimsMore
+    }
+
+    /// The request that failed.
+    public let request: RefreshRequest
+    /// What went wrong.
+    public let reason: Reason
+    /// The error the loader threw, when there was one. Not part of equality.
+    public let underlyingError: (any Error)?
+
+    /// Creates a failure.
+    /// - Parameters:
+    ///   - request: The request that failed.
+    ///   - reason: What went wrong.
+    ///   - underlyingError: The thrown error, if any.
+    public init(request: RefreshRequest, reason: Reason, underlyingError: (any Error)? = nil) {
+        self.request = request
+        self.reason = reason
+        self.underlyingError = underlyingError
+    }
+
+    /// Wraps an error thrown by a loader: a `CancellationError` becomes ``Reason/cancelled``, a
+    /// ``RefreshFailure`` keeps its reason, anything else becomes ``Reason/loaderFailed(_:)``.
+    /// - Parameters:
+    ///   - error: The thrown error.
+    ///   - request: The request that failed.
+    public init(wrapping error: any Error, for request: RefreshRequest) {
+        if let failure = error as? RefreshFailure {
+            self.init(request: request, reason: failure.reason, underlyingError: failure.underlyingError)
+        } else if error is CancellationError {
+            self.init(request: request, reason: .cancelled, underlyingError: error)
+        } else {
+            self.init(request: request, reason: .loaderFailed(String(describing: error)), underlyingError: error)
+        }
+    }
+
+    /// A one-line message fit to show a user or a log.
+    public var message: String {
+        switch reason {
+        case .loaderFailed(let text):
+            return "Loading failed: \(text)"
+        case .cancelled:
+            return "Loading was cancelled."
+        case .invalidResponse(let invalid):
+            return "The server's answer was refused: \(invalid.explanation)"
+        }
+    }
+
+    /// The request and the message.
+    public var description: String { "\(request): \(message)" }
+
+    /// Two failures are equal when their requests and reasons are; the underlying error is not compared.
+    public static func == (lhs: RefreshFailure, rhs: RefreshFailure) -> Bool {
+        lhs.request == rhs.request && lhs.reason == rhs.reason
+    }
+}
+
+extension RefreshFailure.InvalidResponse {
+    /// A sentence saying what the server got wrong.
+    public var explanation: String {
+        switch self {
+        case .nonPositivePageCount(let count):
+            return "pageCount is \(count), but a list has at least one page."
+        case .currentPageBeyondPageCount(let curPage, let pageCount):
+            return "curPage \(curPage) is beyond pageCount \(pageCount)."
+        case .pageMismatch(let requested, let received):
+            return "page \(requested) was asked for, but page \(received) came back."
+        case .negativeTotalCount(let total):
+            return "the total count is \(total)."
+        case .emptyPageClaimsMore:
+            return "the page is empty, yet the server says more pages follow."
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// One load that the state machine issued for one source.
+///
+/// A request is the token that ties a result to the source that asked for it (rule S12).
+/// Capture it when the load starts (``Refreshable/refreshRequest`` inside
+/// ``Refreshable/refreshData(isRefresh:)``, or the argument of ``Refreshable/loadPage(_:)``)
+/// and hand it back with the result. A result whose request is no longer the source's
+/// in-flight request is stale and is discarded.
+public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
+    /// Whether a load replaces the source's items or appends to them.
+    public enum Kind: Sendable, Hashable {
+        /// Pull to refresh: asks for the first page and replaces the items (rules S3, S7).
+        case refresh
+        /// Load more: asks for the page after the last one that loaded and appends (rule S8).
+        case loadMore
+    }
+
+    /// The index of the source (tab) that issued the request.
+    public let source: Int
+    /// The page number to ask the server for.
+    public let page: Int
+    /// Whether this load refreshes or loads more.
+    public let kind: Kind
+    /// A number unique among all requests of one ``RefreshSources`` value; newer requests have larger numbers.
+    public let generation: UInt64
+
+    /// Creates a request. The state machine makes requests; tests and custom adopters may make their own.
+    /// - Parameters:
+    ///   - source: The index of the source that issued the request.
+    ///   - page: The page number to load.
+    ///   - kind: Whether the load refreshes or loads more.
+    ///   - generation: A number unique among requests of the same ``RefreshSources``.
+    public init(source: Int, page: Int, kind: Kind, generation: UInt64) {
+        self.source = source
+        self.page = page
+        self.kind = kind
+        self.generation = generation
+    }
+
+    /// `true` for a refresh, `false` for a load-more: the seed's `isRefresh` flag.
+    public var isRefresh: Bool { kind == .refresh }
+
+    /// A short description such as `refresh(source: 0, page: 1, #3)`.
+    public var description: String {
+        "\(kind == .refresh ? "refresh" : "loadMore")(source: \(source), page: \(page), #\(generation))"
+    }
+}

@@ -1,0 +1,68 @@
+/// The page state of one source (tab): the seed's `(page, isLoading, noMoreData, noMoreTitle)` tuple,
+/// plus the items and the last failure.
+///
+/// Seed code migrates in one line:
+///
+/// ```swift
+/// // before: var refreshStatus = [(page: 1, isLoading: false, noMoreData: false, noMoreTitle: "No more orders")]
+/// var refreshStatus: RefreshSources<Order> = [RefreshState(noMoreTitle: "No more orders")]
+/// ```
+///
+/// The state machine in ``RefreshSources`` owns every field but ``noMoreTitle``: read them freely,
+/// change them through ``RefreshSources/begin(_:source:)``, ``RefreshSources/succeed(_:with:)``,
+/// ``RefreshSources/fail(_:error:)`` and ``RefreshSources/cancel(source:)``.
+public struct RefreshState<Item: Sendable>: Sendable {
+    /// The last page that loaded successfully; before the first success, one less than the first page.
+    public internal(set) var page: Int
+    /// Whether the list is known to have ended: load-more cannot trigger and the footer shows ``noMoreTitle``.
+    public internal(set) var noMoreData: Bool
+    /// The footer's end-of-list text for this source, such as "No more orders".
+    public var noMoreTitle: String
+    /// The items of every page loaded since the last successful refresh, in order.
+    public internal(set) var items: [Item]
+    /// The load in flight for this source, if any (rule S11: at most one).
+    public internal(set) var inFlight: RefreshRequest?
+    /// The last failure, kept until the next success of this source.
+    public internal(set) var failure: RefreshFailure?
+    /// Whether any load of this source has succeeded yet.
+    public internal(set) var hasLoaded: Bool
+
+    /// Creates the state of a source that has not loaded yet.
+    /// - Parameters:
+    ///   - noMoreTitle: The footer's end-of-list text for this source.
+    ///   - firstPage: The policy's first page number; ``page`` starts one below it.
+    public init(noMoreTitle: String = "", firstPage: Int = 1) {
+        self.page = firstPage - 1
+        self.noMoreData = false
+        self.noMoreTitle = noMoreTitle
+        self.items = []
+        self.inFlight = nil
+        self.failure = nil
+        self.hasLoaded = false
+    }
+
+    /// Creates a state from a seed-style tuple, for a one-line migration.
+    ///
+    /// The tuple's `page` and `noMoreData` only describe a source that has not loaded: the first
+    /// load is always a refresh, which asks for the first page and sets both from the response.
+    /// - Parameter seed: The seed's `(page, isLoading, noMoreData, noMoreTitle)` tuple; `isLoading` must be `false`.
+    public init(_ seed: (page: Int, isLoading: Bool, noMoreData: Bool, noMoreTitle: String)) {
+        precondition(
+            !seed.isLoading,
+            "A new RefreshState cannot start loading: pass isLoading: false; the state machine sets it when a load starts."
+        )
+        self.init(noMoreTitle: seed.noMoreTitle, firstPage: seed.page)
+        self.noMoreData = seed.noMoreData
+    }
+
+    /// Whether a load of this source is in flight: the seed's `isLoading`.
+    public var isLoading: Bool { inFlight != nil }
+
+    /// Whether a refresh of this source is in flight.
+    public var isRefreshing: Bool { inFlight?.kind == .refresh }
+
+    /// Whether a load-more of this source is in flight.
+    public var isLoadingMore: Bool { inFlight?.kind == .loadMore }
+}
+
+extension RefreshState: Equatable where Item: Equatable {}
