@@ -13,12 +13,17 @@ let package = Package(
     products: [
         .library(name: "Refreshable", targets: ["Refreshable"]),
         .library(name: "RefreshableTesting", targets: ["RefreshableTesting"]),
+        .executable(name: "refreshable-demo", targets: ["RefreshableDemo"]),
     ],
     targets: [
         .target(name: "Refreshable"),
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
+        // The demo's controller, embedded API and HTTP loader: a library so tests can drive them.
+        .target(name: "RefreshableDemoKit", dependencies: ["Refreshable"]),
+        .executableTarget(name: "RefreshableDemo", dependencies: ["RefreshableDemoKit"]),
         .testTarget(name: "RefreshableTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTestingTests", dependencies: ["Refreshable", "RefreshableTesting"]),
+        .testTarget(name: "RefreshableDemoTests", dependencies: ["RefreshableDemoKit", "Refreshable"]),
     ],
     swiftLanguageModes: [.v6]
 )

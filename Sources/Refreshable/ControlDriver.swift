@@ -12,7 +12,9 @@ struct RenderedControls: Sendable {
 @MainActor
 enum ControlDriver {
     /// Brings the header to `new`; `old` is what it was last driven to, `nil` when unknown.
-    static func drive(_ header: (any RefreshHeaderControl)?, from old: RefreshAppearance.Header?, to new: RefreshAppearance.Header) {
+    static func drive(
+        _ header: (any RefreshHeaderControl)?, from old: RefreshAppearance.Header?, to new: RefreshAppearance.Header
+    ) {
         guard let header else { return }
         switch new {
         case .refreshing:

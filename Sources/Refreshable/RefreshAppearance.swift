@@ -148,7 +148,9 @@ public struct RefreshAppearance: Sendable, Hashable {
                 result.append(.failed(message: message))
             }
         }
-        if old.header != header || (footer != old.footer && header == .refreshing && result.contains(where: \.endsHeader)) {
+        if old.header != header
+            || (footer != old.footer && header == .refreshing && result.contains(where: \.endsHeader))
+        {
             result.append(header == .refreshing ? .beginHeaderRefresh : .endHeaderRefresh)
         }
         return result

@@ -229,7 +229,8 @@ extension RefreshSources {
         state.inFlight = nil
         states[request.source] = state
         tasks[request.source] = nil
-        return .applied(RefreshUpdate(request: request, source: request.source, change: change, noMoreData: state.noMoreData))
+        return .applied(
+            RefreshUpdate(request: request, source: request.source, change: change, noMoreData: state.noMoreData))
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.

@@ -1,0 +1,153 @@
+import Refreshable
+
+struct ServerError: Error, Equatable {
+    var code: Int
+}
+
+/// Items named after their source and position, so lost or duplicated items are visible: "0:1", "0:2", ...
+func items(source: Int, from first: Int, count: Int) -> [String] {
+    (first..<(first + count)).map { "\(source):\($0)" }
+}
+
+/// A seed-style adopter: `refreshData(isRefresh:)` records the request; the test answers it with
+/// `answer(_:with:)` or `answer(_:error:)`, in any order, as a network callback would.
+@MainActor
+final class SeedController: Refreshable {
+    var refreshStatus: RefreshSources<String>
+    var currentIndex = 0
+    let mainQueue = MainQueueMirror()
+    let header: MJRefreshHeader
+    let footer: MJRefreshFooter
+    let list = ListMirror()
+    var hasHeader = true
+    var hasFooter = true
+    private(set) var requests: [RefreshRequest] = []
+    private(set) var updates: [RefreshUpdate] = []
+
+    init(titles: [String] = ["No more orders"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
+        refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
+        header = MJRefreshHeader(mainQueue: mainQueue)
+        footer = MJRefreshFooter(mainQueue: mainQueue)
+        header.refreshingBlock = { [weak self] in self?.refresh() }
+        footer.refreshingBlock = { [weak self] in self?.loadMore() }
+    }
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { hasHeader ? header : nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { hasFooter ? footer : nil }
+    var refreshListView: (any RefreshListView)? { list }
+
+    func refreshData(isRefresh: Bool) {
+        requests.append(refreshRequest)
+    }
+
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        updates.append(update)
+        if update.source == currentIndex {
+            list.reloadData()
+        }
+    }
+
+    var lastRequest: RefreshRequest {
+        requests[requests.count - 1]
+    }
+
+    /// Answers a request with a page of `count` items numbered after what the source holds for a
+    /// load-more (or from 1 for a refresh), and the given end signals.
+    func answer(
+        _ request: RefreshRequest,
+        count: Int = 3,
+        hasMore: Bool? = nil,
+        curPage: Int? = nil,
+        pageCount: Int? = nil
+    ) {
+        mainQueue.drain()  // MJRefresh's begin animation (and its action echo) ends before the network answers.
+        let first = (request.page - 1) * refreshStatus.policy.pageSize + 1
+        let page = RefreshPage(
+            items: items(source: request.source, from: first, count: count),
+            hasMore: hasMore,
+            curPage: curPage,
+            pageCount: pageCount
+        )
+        loadSuccess(page, for: request)
+        mainQueue.drain()
+    }
+
+    func answer(_ request: RefreshRequest, error: any Error) {
+        mainQueue.drain()
+        loadFailer(error, for: request)
+        mainQueue.drain()
+    }
+
+    /// The state the footer shows once MJRefresh's queued commands ran.
+    var footerState: MJRefreshState {
+        mainQueue.drain()
+        return footer.state
+    }
+}
+
+/// Pending async loads a test resolves by hand.
+@MainActor
+final class PendingLoads {
+    private var waiting: [RefreshRequest: CheckedContinuation<RefreshPage<String>, any Error>] = [:]
+    private(set) var started: [RefreshRequest] = []
+
+    func load(_ request: RefreshRequest) async throws -> RefreshPage<String> {
+        started.append(request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiting[request] = continuation
+            }
+        } onCancel: {
+            Task { @MainActor in self.resume(request, with: .failure(CancellationError())) }
+        }
+    }
+
+    var pending: [RefreshRequest] { started.filter { waiting[$0] != nil } }
+
+    func resume(_ request: RefreshRequest, with result: Result<RefreshPage<String>, any Error>) {
+        waiting.removeValue(forKey: request)?.resume(with: result)
+    }
+
+    /// Lets tasks run until `condition` holds; gives up after a bounded number of turns.
+    func settle(until condition: () -> Bool) async {
+        for _ in 0..<1_000 where !condition() {
+            await Task.yield()
+        }
+    }
+}
+
+/// An async-style adopter: `loadPage(_:)` waits on `PendingLoads`; the default `refreshData(isRefresh:)` runs it.
+@MainActor
+final class AsyncController: Refreshable {
+    var refreshStatus: RefreshSources<String>
+    var currentIndex = 0
+    let header = UIRefreshControl()
+    let mainQueue = MainQueueMirror()
+    let footer: MJRefreshFooter
+    let list = ListMirror()
+    let loads = PendingLoads()
+
+    init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
+        refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
+        footer = MJRefreshFooter(mainQueue: mainQueue)
+    }
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
+    var refreshFooterControl: (any RefreshFooterControl)? { footer }
+    var refreshListView: (any RefreshListView)? { list }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
+        try await loads.load(request)
+    }
+
+    /// Resolves a pending request and waits until the controller has settled it.
+    func resolve(_ request: RefreshRequest, _ result: Result<RefreshPage<String>, any Error>) async {
+        loads.resume(request, with: result)
+        await loads.settle { refreshStatus[request.source].inFlight != request }
+        mainQueue.drain()
+    }
+
+    func waitForStart(count: Int) async {
+        await loads.settle { loads.started.count >= count }
+    }
+}

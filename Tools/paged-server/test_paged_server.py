@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""Tests for paged_server.py over real loopback HTTP.
+
+Run:  python3 -m pytest -q Tools/paged-server/test_paged_server.py
+  or: python3 Tools/paged-server/test_paged_server.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "paged_server.py")
+
+
+class ServerProcess:
+    """Starts paged_server.py with --port 0 and parses the LISTENING line."""
+
+    def __init__(self, *args: str, expect_listening: bool = True):
+        self.stderr_file = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(
+            [sys.executable, SERVER, "--port", "0", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr_file,
+        )
+        self.base = None
+        self.first_line = b""
+        if expect_listening:
+            self.first_line = self._readline(timeout=5.0)
+            text = self.first_line.decode()
+            assert text.startswith("LISTENING http://127.0.0.1:") and text.endswith("\n"), text
+            self.base = text.split(" ", 1)[1].strip()
+
+    def _readline(self, timeout: float) -> bytes:
+        fd = self.proc.stdout.fileno()
+        buf = b""
+        deadline = time.monotonic() + timeout
+        while not buf.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no LISTENING line within {timeout}s (got {buf!r})")
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 1)
+                if not chunk:
+                    raise AssertionError(f"server stdout closed early (got {buf!r}); stderr: {self.stderr()}")
+                buf += chunk
+        return buf
+
+    def stderr(self) -> str:
+        self.stderr_file.seek(0)
+        return self.stderr_file.read().decode(errors="replace")
+
+    def wait_exit(self, timeout: float = 3.0) -> int:
+        return self.proc.wait(timeout=timeout)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except Exception:
+                pass
+        self.stderr_file.close()
+
+
+def request(base, path, method="GET", body=None, timeout=5.0):
+    """Returns (status, headers, raw body bytes); never raises on HTTP errors."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def get_json(base, path, **kw):
+    status, headers, raw = request(base, path, **kw)
+    return status, json.loads(raw)
+
+
+def expected_items(tab, label, lo, hi):
+    return [{"id": f"{tab}-{n}", "title": f"{label} order #{n}"} for n in range(lo, hi + 1)]
+
+
+class PagedServerHTTPTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = ServerProcess()
+        cls.base = cls.server.base
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.close()
+
+    def setUp(self):
+        status, _ = get_json(self.base, "/control", method="POST", body={"reset": True, "resetStats": True})
+        self.assertEqual(status, 200)
+
+    # -- basics -------------------------------------------------------------
+    def test_health(self):
+        self.assertEqual(get_json(self.base, "/health"), (200, {"ok": True}))
+
+    def test_page_one_exact_shape(self):
+        status, headers, raw = request(self.base, "/list/1")
+        self.assertEqual(status, 200)
+        self.assertTrue(headers["Content-Type"].startswith("application/json"))
+        self.assertEqual(json.loads(raw), {
+            "errorCode": 0,
+            "errorMsg": "",
+            "data": {
+                "curPage": 1, "pageCount": 3, "size": 10, "total": 23, "over": False,
+                "datas": expected_items("all", "All", 1, 10),
+            },
+        })
+
+    def test_middle_and_last_page(self):
+        _, body = get_json(self.base, "/list/2")
+        self.assertEqual(body["data"]["datas"], expected_items("all", "All", 11, 20))
+        self.assertFalse(body["data"]["over"])
+        _, body = get_json(self.base, "/list/3")
+        self.assertEqual(body["data"]["datas"], expected_items("all", "All", 21, 23))
+        self.assertEqual(body["data"]["curPage"], 3)
+        self.assertTrue(body["data"]["over"])
+
+    def test_page_beyond_page_count_is_empty_but_valid(self):
+        status, body = get_json(self.base, "/list/7")
+        self.assertEqual(status, 200)
+        d = body["data"]
+        self.assertEqual((d["curPage"], d["pageCount"], d["total"], d["over"], d["datas"]), (7, 3, 23, True, []))
+
+    def test_invalid_pages_are_400_json(self):
+        for page in ("0", "-1", "abc", "1.5", "", "+1", "1_0", "%201", "99999999999999"):
+            with self.subTest(page=page):
+                status, body = get_json(self.base, f"/list/{page}")
+                self.assertEqual(status, 400)
+                self.assertEqual(body["errorCode"], 400)
+                self.assertIn("page", body["errorMsg"])
+
+    def test_tabs_are_deterministic_and_distinct(self):
+        _, a = get_json(self.base, "/list/1?tab=pending")
+        _, b = get_json(self.base, "/list/1?tab=pending")
+        self.assertEqual(a, b)
+        self.assertEqual(a["data"]["datas"][0], {"id": "pending-1", "title": "Pending order #1"})
+        _, c = get_json(self.base, "/list/1?tab=done")
+        self.assertEqual(c["data"]["datas"][9], {"id": "done-10", "title": "Done order #10"})
+        status, _ = get_json(self.base, "/list/1?tab=bad%20tab")
+        self.assertEqual(status, 400)
+
+    def test_items_and_size_overrides(self):
+        _, body = get_json(self.base, "/list/3?items=5&size=2")
+        d = body["data"]
+        self.assertEqual((d["pageCount"], d["size"], d["total"], d["over"]), (3, 2, 5, True))
+        self.assertEqual(d["datas"], expected_items("all", "All", 5, 5))
+        _, body = get_json(self.base, "/list/1?items=20&size=10")
+        self.assertEqual(body["data"]["pageCount"], 2)  # exact multiple
+        _, body = get_json(self.base, "/list/1?items=0")
+        d = body["data"]
+        self.assertEqual((d["pageCount"], d["total"], d["over"], d["datas"]), (1, 0, True, []))
+        for q in ("size=0", "size=x", "items=-1"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
+
+    # -- URL fault injection -------------------------------------------------
+    def test_fault_500(self):
+        status, body = get_json(self.base, "/list/1?fault=500")
+        self.assertEqual(status, 500)
+        self.assertEqual(body, {"errorCode": 500, "errorMsg": "injected server error"})
+
+    def test_fault_malformed(self):
+        status, headers, raw = request(self.base, "/list/1?fault=malformed")
+        self.assertEqual(status, 200)
+        self.assertTrue(headers["Content-Type"].startswith("application/json"))
+        self.assertGreater(len(raw), 0)
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(raw)
+
+    def test_fault_empty(self):
+        status, _, raw = request(self.base, "/list/1?fault=empty")
+        self.assertEqual((status, raw), (200, b""))
+
+    def test_fault_hostile(self):
+        status, body = get_json(self.base, "/list/1?fault=hostile")
+        self.assertEqual(status, 200)
+        d = body["data"]
+        self.assertGreater(d["curPage"], d["pageCount"])
+        self.assertLess(d["total"], 0)
+
+    def test_unknown_fault_is_400(self):
+        self.assertEqual(request(self.base, "/list/1?fault=nope")[0], 400)
+
+    def test_delay(self):
+        t0 = time.monotonic()
+        status, body = get_json(self.base, "/list/1?delay=0.3")
+        self.assertGreaterEqual(time.monotonic() - t0, 0.3)
+        self.assertEqual((status, body["data"]["curPage"]), (200, 1))
+        for q in ("delay=-1", "delay=abc", "delay=nan"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
+
+    def test_delay_then_fault(self):
+        t0 = time.monotonic()
+        self.assertEqual(request(self.base, "/list/1?delay=0.2&fault=500")[0], 500)
+        self.assertGreaterEqual(time.monotonic() - t0, 0.2)
+
+    # -- scripted faults -----------------------------------------------------
+    def test_control_fail_next_500(self):
+        status, body = get_json(self.base, "/control", method="POST", body={"failNext": 2, "fault": "500"})
+        self.assertEqual(status, 200)
+        self.assertEqual(body["control"]["failNext"], 2)
+        self.assertEqual(request(self.base, "/list/1")[0], 500)
+        self.assertEqual(request(self.base, "/list/2?tab=x")[0], 500)
+        self.assertEqual(get_json(self.base, "/list/1")[0], 200)
+        self.assertEqual(get_json(self.base, "/control")[1]["failNext"], 0)
+
+    def test_control_fail_next_malformed(self):
+        get_json(self.base, "/control", method="POST", body={"failNext": 1, "fault": "malformed"})
+        status, _, raw = request(self.base, "/list/1")
+        self.assertEqual(status, 200)
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(raw)
+        self.assertEqual(get_json(self.base, "/list/1")[0], 200)
+
+    def test_control_delay_next(self):
+        get_json(self.base, "/control", method="POST", body={"delayNext": 1, "delay": 0.3})
+        t0 = time.monotonic()
+        self.assertEqual(get_json(self.base, "/list/1")[0], 200)
+        self.assertGreaterEqual(time.monotonic() - t0, 0.3)
+        t0 = time.monotonic()
+        self.assertEqual(get_json(self.base, "/list/1")[0], 200)
+        self.assertLess(time.monotonic() - t0, 0.25)
+
+    def test_control_does_not_affect_other_paths(self):
+        get_json(self.base, "/control", method="POST", body={"failNext": 1})
+        self.assertEqual(get_json(self.base, "/health")[0], 200)
+        self.assertEqual(request(self.base, "/list/1")[0], 500)  # default fault is 500
+
+    def test_control_rejects_bad_input(self):
+        for body in ({"failNext": -1}, {"failNext": "2"}, {"fault": "weird"}, {"delay": -3}, [1, 2]):
+            with self.subTest(body=body):
+                self.assertEqual(request(self.base, "/control", method="POST", body=body)[0], 400)
+        status, _, _ = request(self.base, "/control", method="POST", body=None)
+        self.assertEqual(status, 200)  # empty body = no-op, returns state
+
+    # -- stats / misc --------------------------------------------------------
+    def test_stats(self):
+        for p in (1, 2, 2, 9):
+            request(self.base, f"/list/{p}")
+        request(self.base, "/health")
+        status, stats = get_json(self.base, "/stats")
+        self.assertEqual(status, 200)
+        self.assertEqual(stats["paths"]["/list/2"], 2)
+        self.assertEqual(stats["paths"]["/list/1"], 1)
+        self.assertEqual(stats["paths"]["/health"], 1)
+        self.assertEqual(stats["lastPages"], [1, 2, 2, 9])
+
+    def test_stats_keeps_last_50_pages(self):
+        for p in range(1, 61):
+            request(self.base, f"/list/{p}?fault=empty")
+        _, stats = get_json(self.base, "/stats")
+        self.assertEqual(stats["lastPages"], list(range(11, 61)))
+
+    def test_unknown_route_404_and_wrong_method_405(self):
+        status, body = get_json(self.base, "/nope")
+        self.assertEqual((status, body["errorCode"]), (404, 404))
+        self.assertEqual(request(self.base, "/list/1", method="POST", body={})[0], 405)
+
+    def test_concurrent_slow_request_does_not_block_others(self):
+        results = {}
+        t = threading.Thread(target=lambda: results.setdefault("slow", request(self.base, "/list/1?delay=0.5")[0]))
+        t.start()
+        time.sleep(0.05)
+        t0 = time.monotonic()
+        self.assertEqual(get_json(self.base, "/health")[0], 200)
+        self.assertLess(time.monotonic() - t0, 0.3)
+        t.join(5)
+        self.assertEqual(results["slow"], 200)
+
+
+class PagedServerLifecycleTests(unittest.TestCase):
+    def setUp(self):
+        self.servers = []
+
+    def tearDown(self):
+        for s in self.servers:
+            s.close()
+
+    def start(self, *args, **kw):
+        s = ServerProcess(*args, **kw)
+        self.servers.append(s)
+        return s
+
+    def test_cli_options_and_single_stdout_line(self):
+        s = self.start("--items", "7", "--page-size", "3", "--seed", "42")
+        _, body = get_json(s.base, "/list/3")
+        d = body["data"]
+        self.assertEqual((d["pageCount"], d["total"], d["size"], len(d["datas"])), (3, 7, 3, 1))
+        request(s.base, "/shutdown")
+        self.assertEqual(s.wait_exit(), 0)
+        self.assertEqual(s.proc.stdout.read(), b"")  # nothing after the LISTENING line
+        self.assertIn("GET /list/3", s.stderr())  # request log goes to stderr
+
+    def test_exits_when_stdin_closed(self):
+        s = self.start()
+        self.assertEqual(get_json(s.base, "/health")[0], 200)
+        s.proc.stdin.close()
+        self.assertEqual(s.wait_exit(), 0)
+        self.assertIn("stdin EOF", s.stderr())
+
+    def test_exits_when_stdin_closed_even_with_slow_request_in_flight(self):
+        s = self.start()
+        def slow_client():
+            try:  # the server dies mid-request; the client error is expected
+                request(s.base, "/list/1?delay=30", timeout=10)
+            except Exception:
+                pass
+
+        t = threading.Thread(target=slow_client, daemon=True)
+        t.start()
+        time.sleep(0.2)
+        t0 = time.monotonic()
+        s.proc.stdin.close()
+        self.assertEqual(s.wait_exit(), 0)
+        self.assertLess(time.monotonic() - t0, 2.0)
+        t.join(5)
+
+    def test_exits_on_shutdown_endpoint(self):
+        s = self.start()
+        self.assertEqual(get_json(s.base, "/shutdown"), (200, {"ok": True, "shuttingDown": True}))
+        self.assertEqual(s.wait_exit(), 0)
+        with self.assertRaises(urllib.error.URLError):
+            urllib.request.urlopen(s.base + "/health", timeout=1)
+
+    def test_exits_on_sigterm_and_sigint(self):
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with self.subTest(sig=sig):
+                s = self.start()
+                s.proc.send_signal(sig)
+                self.assertEqual(s.wait_exit(), 0)
+
+    def test_exits_after_idle_timeout(self):
+        s = self.start("--idle-timeout", "0.4")
+        t0 = time.monotonic()
+        for _ in range(3):  # requests keep it alive past the idle timeout
+            time.sleep(0.2)
+            self.assertEqual(get_json(s.base, "/health")[0], 200)
+        self.assertEqual(s.wait_exit(timeout=3), 0)
+        self.assertGreater(time.monotonic() - t0, 0.9)
+        self.assertIn("idle", s.stderr())
+
+    def test_max_lifetime_bounds_run_time(self):
+        s = self.start("--max-lifetime", "0.3")
+        self.assertEqual(s.wait_exit(timeout=3), 0)
+        self.assertIn("max lifetime", s.stderr())
+
+    def test_refuses_non_loopback_host(self):
+        for host in ("0.0.0.0", "8.8.8.8", "example.com"):
+            with self.subTest(host=host):
+                s = self.start("--host", host, expect_listening=False)
+                self.assertEqual(s.wait_exit(), 2)
+                self.assertEqual(s.proc.stdout.read(), b"")
+                self.assertIn("loopback", s.stderr())
+
+    def test_rejects_unbounded_options(self):
+        s = self.start("--idle-timeout", "0", expect_listening=False)
+        self.assertEqual(s.wait_exit(), 2)
+        self.assertEqual(s.proc.stdout.read(), b"")
+
+
+if __name__ == "__main__":
+    unittest.main()
