@@ -1,0 +1,3 @@
+import RefreshableDemoKit
+
+print("refreshable-demo")

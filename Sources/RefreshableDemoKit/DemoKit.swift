@@ -1,0 +1,4 @@
+import Refreshable
+
+/// Placeholder until the demo lands.
+public enum DemoKit {}
