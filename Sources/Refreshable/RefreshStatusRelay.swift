@@ -28,7 +28,7 @@ public final class RefreshStatusRelay {
 
     /// Creates a relay.
     /// - Parameter value: The initial status, ``RefreshStatus/none`` by default.
-    public init(_ value: RefreshStatus = .none) {
+    public nonisolated init(_ value: RefreshStatus = .none) {
         self.value = value
     }
 

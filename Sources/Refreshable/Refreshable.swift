@@ -248,6 +248,7 @@ extension Refreshable {
 
     /// Asks the state machine for a load and, if it starts, cancels the load it supersedes,
     /// renders the controls, and calls ``refreshData(isRefresh:)`` with ``refreshRequest`` set.
+    /// If it is ignored, renders the controls, so a control the user pulled returns to the state's look.
     /// - Parameters:
     ///   - kind: Refresh or load-more.
     ///   - source: The source to load; out of range stops with a message.
@@ -255,7 +256,11 @@ extension Refreshable {
     @discardableResult
     public func startLoad(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
         let outcome = refreshStatus.begin(kind, source: source)
-        guard case .started(let request, let superseded) = outcome else { return outcome }
+        guard case .started(let request, let superseded) = outcome else {
+            // A pulled control whose load was ignored goes back to what the state says.
+            renderRefreshControls()
+            return outcome
+        }
         if superseded != nil, let running = refreshStatus.tasks.removeValue(forKey: source) {
             running.task.cancel()
         }

@@ -252,4 +252,16 @@ struct RefreshableBehaviourTests {
         controller.answer(more)
         #expect(controller.currentItems.count == 3)
     }
+
+    @Test func aPullThatIsIgnoredReturnsTheHeaderToIdle() {
+        let controller = SeedController(policy: RefreshPolicy(pageSize: 3, conflictRule: .inFlightWins))
+        controller.setupRefreshHeader()
+        controller.answer(controller.lastRequest)
+        controller.loadMore()
+        let count = controller.requests.count
+        controller.header.beginRefreshing()  // the user pulls; MJRefresh calls refresh() from its block
+        controller.mainQueue.drain()
+        #expect(controller.requests.count == count, "the in-flight load-more wins")
+        #expect(!controller.header.isRefreshing)
+    }
 }

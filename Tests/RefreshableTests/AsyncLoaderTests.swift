@@ -1,0 +1,159 @@
+import Refreshable
+import Testing
+
+/// The async loader path: the default `refreshData(isRefresh:)` runs `loadPage(_:)`, cancels superseded
+/// loads and reports results; the same rules hold as in seed style.
+@MainActor
+@Suite("Refreshable defaults (async loader)")
+struct AsyncLoaderTests {
+    private func page(_ request: RefreshRequest, count: Int = 3, hasMore: Bool? = nil) -> RefreshPage<String> {
+        RefreshPage(items: items(source: request.source, from: (request.page - 1) * 3 + 1, count: count), hasMore: hasMore)
+    }
+
+    private func loadedController(titles: [String] = ["The end"]) async -> AsyncController {
+        let controller = AsyncController(titles: titles)
+        controller.setupRefreshHeader()
+        await controller.waitForStart(count: 1)
+        let first = controller.loads.started[0]
+        await controller.resolve(first, .success(page(first)))
+        return controller
+    }
+
+    @Test func firstPageLoadsThroughTheLoader() async {
+        let controller = await loadedController()
+        #expect(controller.loads.started.map(\.page) == [1])
+        #expect(controller.currentItems == ["0:1", "0:2", "0:3"])
+        #expect(!controller.header.isRefreshing)
+        #expect(!controller.footer.isHidden)
+        #expect(controller.list.reloadCount == 1)
+    }
+
+    @Test func loadMoreAppendsTheNextPageUntilTheEnd() async {
+        let controller = await loadedController()
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        let more = controller.loads.started[1]
+        #expect(more.page == 2)
+        await controller.resolve(more, .success(page(more, count: 2)))
+        #expect(controller.currentItems.count == 5)
+        #expect(controller.footer.state == .noMoreData)
+    }
+
+    @Test func refreshCancelsTheRunningLoadMoreTask() async {
+        let controller = await loadedController()
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        let more = controller.loads.started[1]
+        controller.refresh()
+        await controller.waitForStart(count: 3)
+        await controller.loads.settle { controller.loads.pending.count == 1 }
+        #expect(controller.loads.pending == [controller.loads.started[2]], "the load-more task was cancelled")
+        #expect(controller.refreshStatus[0].failure == nil, "a superseded load is discarded, not a failure")
+        let refresh = controller.loads.started[2]
+        await controller.resolve(refresh, .success(page(refresh, count: 3, hasMore: true)))
+        #expect(controller.currentItems == ["0:1", "0:2", "0:3"])
+        #expect(more.kind == .loadMore)
+    }
+
+    @Test func aThrowingLoaderLeavesAClearErrorAndTheItems() async {
+        let controller = await loadedController()
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        await controller.resolve(controller.loads.started[1], .failure(ServerError(code: 500)))
+        #expect(controller.refreshStatus[0].failure?.reason == .loaderFailed("ServerError(code: 500)"))
+        #expect(controller.refreshStatus[0].failure?.underlyingError as? ServerError == ServerError(code: 500))
+        #expect(controller.currentItems.count == 3)
+        #expect(controller.list.messages.count == 1)
+    }
+
+    @Test func cancelLoadingCancelsTheTaskAndKeepsTheItems() async {
+        let controller = await loadedController()
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        controller.cancelLoading()
+        await controller.loads.settle { controller.loads.pending.isEmpty }
+        #expect(controller.loads.pending.isEmpty)
+        #expect(controller.refreshStatus[0].failure?.reason == .cancelled)
+        #expect(controller.currentItems.count == 3)
+        #expect(!controller.refreshStatus[0].isLoading)
+    }
+
+    @Test func aLoaderThatThrowsCancellationByItselfIsACancelledFailure() async {
+        let controller = await loadedController()
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        await controller.resolve(controller.loads.started[1], .failure(CancellationError()))
+        #expect(controller.refreshStatus[0].failure?.reason == .cancelled)
+        #expect(controller.currentItems.count == 3)
+    }
+
+    @Test func tabSwitchDuringALoadLandsInTheTabThatAsked() async {
+        let controller = await loadedController(titles: ["All", "Unpaid"])
+        controller.loadMore()
+        await controller.waitForStart(count: 2)
+        let more = controller.loads.started[1]
+        controller.switchSource(to: 1)
+        await controller.waitForStart(count: 3)
+        await controller.resolve(more, .success(page(more, count: 1)))
+        #expect(controller.refreshStatus[0].items.count == 4)
+        #expect(controller.refreshStatus[1].items.isEmpty)
+        #expect(controller.currentIndex == 1)
+        #expect(controller.refreshStatus[1].isRefreshing)
+    }
+}
+
+/// Programmer errors stop with a message that says what to fix.
+@Suite("Preconditions")
+struct PreconditionTests {
+    @Test func outOfRangeSourceIndexStopsWithAMessageNamingTheFix() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var sources = RefreshSources<Int>(noMoreTitles: ["only"])
+            _ = sources.begin(.refresh, source: 3)
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("source index 3 is out of range; this list has 1 source(s)"))
+        #expect(message.contains("Add one RefreshState per tab"))
+    }
+
+    @Test func switchingToAMissingSourceStops() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                let controller = SeedController()
+                controller.switchSource(to: 1)
+            }
+        }
+    }
+
+    @Test func nonPositivePageSizeStops() async {
+        await #expect(processExitsWith: .failure) {
+            _ = RefreshPolicy(pageSize: 0)
+        }
+    }
+
+    @Test func readingRefreshRequestOutsideRefreshDataStops() async {
+        await #expect(processExitsWith: .failure) {
+            await MainActor.run {
+                _ = SeedController().refreshRequest
+            }
+        }
+    }
+
+    @Test func anAdopterWithNoLoaderStopsWithAMessageNamingBothStyles() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let controller = await NoLoaderController()
+            _ = try? await controller.loadPage(RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1))
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("implements neither loadPage(_:) (async style) nor refreshData(isRefresh:)"))
+    }
+}
+
+/// Implements neither `refreshData(isRefresh:)` nor `loadPage(_:)`.
+@MainActor
+final class NoLoaderController: Refreshable {
+    var refreshStatus = RefreshSources<Int>(noMoreTitles: [""])
+    var currentIndex = 0
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+}
