@@ -21,7 +21,7 @@ public final class RefreshStatusRelay {
     private var continuations: [UInt64: AsyncStream<RefreshStatus>.Continuation] = [:]
     private var nextStreamID: UInt64 = 0
 
-    /// The current status. Setting it notifies every observer, in subscription order not guaranteed.
+    /// The current status. Setting it notifies every observer and every stream of ``values``.
     public var value: RefreshStatus {
         didSet { publish(value) }
     }
