@@ -34,8 +34,9 @@ public protocol OutputRefreshProtocol {
 }
 
 extension OutputRefreshProtocol {
-    /// Subscribes to ``refreshStatus``, folds every status into a ``RefreshAppearance`` and drives
-    /// each present control to it.
+    /// Subscribes to ``refreshStatus`` and drives each present control to the relay's
+    /// ``RefreshStatusRelay/appearance``: at once, so a control subscribed mid-refresh shows it,
+    /// and after every status.
     /// - Parameters:
     ///   - header: The pull-to-refresh control, or `nil`.
     ///   - footer: The load-more control, or `nil`.
@@ -45,13 +46,36 @@ extension OutputRefreshProtocol {
         header: (any RefreshHeaderControl)?,
         footer: (any RefreshFooterControl)?
     ) -> RefreshSubscription {
-        weak let header = header
-        weak let footer = footer
-        var appearance = RefreshAppearance(isFooterHidden: footer?.isHidden ?? false)
-        var rendered: RenderedControls?
-        return refreshStatus.subscribe { status in
-            appearance = appearance.applying(status)
-            rendered = ControlDriver.render(appearance, header: header, footer: footer, previous: rendered)
+        let driver = StatusDriver(header: header, footer: footer)
+        return refreshStatus.subscribeToAppearance { appearance in
+            driver.render(appearance, allowingRecheck: true)
+        }
+    }
+}
+
+/// Drives one pair of controls for a status subscription; holds them weakly.
+@MainActor
+private final class StatusDriver {
+    weak var header: (any RefreshHeaderControl)?
+    weak var footer: (any RefreshFooterControl)?
+    private var rendered: RenderedControls?
+
+    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
+        self.header = header
+        self.footer = footer
+    }
+
+    /// Drives the controls; when one does not show the wanted state yet (MJRefresh's queued
+    /// commands), checks once more after the main actor's queue ran.
+    func render(_ appearance: RefreshAppearance, allowingRecheck: Bool) {
+        let (next, needsRecheck) = ControlDriver.render(appearance, header: header, footer: footer, previous: rendered)
+        rendered = next
+        guard allowingRecheck, needsRecheck, !next.recheckScheduled else { return }
+        rendered?.recheckScheduled = true
+        Task { [weak self] in
+            guard let self, let current = self.rendered else { return }
+            self.rendered?.recheckScheduled = false
+            self.render(current.appearance, allowingRecheck: false)
         }
     }
 }

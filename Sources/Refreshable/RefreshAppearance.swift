@@ -57,7 +57,7 @@ public struct RefreshAppearance: Sendable, Hashable {
             footer = .refreshing
         } else if state.noMoreData {
             footer = .noMoreData(title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle)
-        } else if let failure = state.failure, failure.request.kind == .loadMore {
+        } else if let failure = state.loadMoreFailure, failure.reason != .cancelled {
             footer = .failed(message: failure.message)
         } else {
             footer = .idle

@@ -22,6 +22,9 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// A number unique among all requests of one ``RefreshSources`` value; newer requests have larger numbers.
     public let generation: UInt64
+    /// A random number identifying the ``RefreshSources`` value that issued the request, so a request
+    /// issued before `refreshStatus` was replaced (a logout, a new filter) never matches one issued after.
+    public let origin: UInt64
 
     /// Creates a request. The state machine makes requests; tests and custom adopters may make their own.
     /// - Parameters:
@@ -29,11 +32,13 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - page: The page number to load.
     ///   - kind: Whether the load refreshes or loads more.
     ///   - generation: A number unique among requests of the same ``RefreshSources``.
-    public init(source: Int, page: Int, kind: Kind, generation: UInt64) {
+    ///   - origin: The identity of the ``RefreshSources`` value that issued the request.
+    public init(source: Int, page: Int, kind: Kind, generation: UInt64, origin: UInt64 = 0) {
         self.source = source
         self.page = page
         self.kind = kind
         self.generation = generation
+        self.origin = origin
     }
 
     /// `true` for a refresh, `false` for a load-more: the seed's `isRefresh` flag.

@@ -16,6 +16,8 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     public var policy: RefreshPolicy
     private var states: [RefreshState<Item>]
     private var lastGeneration: UInt64 = 0
+    /// Tells this value's requests from those of a value it replaced (see ``RefreshRequest/origin``).
+    private let origin = UInt64.random(in: 1...UInt64.max)
     /// Async loader tasks, by source. Cancelled when their request is superseded.
     var tasks: [Int: (request: RefreshRequest, task: Task<Void, Never>)] = [:]
     /// What the controls were last driven to, so a re-render issues only the commands that change something.
@@ -59,6 +61,34 @@ public struct RefreshSources<Item: Sendable>: Sendable {
             states.indices.contains(source),
             "\(caller): source index \(source) is out of range; this list has \(states.count) source(s) (0..<\(states.count)). Add one RefreshState per tab to refreshStatus, or keep currentIndex within it."
         )
+    }
+}
+
+extension RefreshSources {
+    /// Notes that the library is about to call a control's `beginRefreshing()`.
+    mutating func expectEcho(of control: ControlDriver.Control) {
+        if rendered == nil {
+            rendered = RenderedControls(appearance: RefreshAppearance())
+        }
+        switch control {
+        case .header:
+            rendered?.headerEchoPending = true
+        case .footer:
+            rendered?.footerEchoPending = true
+        }
+    }
+
+    /// Whether a call from a control is the echo of the library's own `beginRefreshing()`; consumes it.
+    mutating func consumeEcho(of control: ControlDriver.Control) -> Bool {
+        switch control {
+        case .header:
+            guard rendered?.headerEchoPending == true else { return false }
+            rendered?.headerEchoPending = false
+        case .footer:
+            guard rendered?.footerEchoPending == true else { return false }
+            rendered?.footerEchoPending = false
+        }
+        return true
     }
 }
 
@@ -187,9 +217,18 @@ extension RefreshSources {
         }
         lastGeneration += 1
         let page = kind == .refresh ? policy.firstPage : state.page + 1
-        let request = RefreshRequest(source: source, page: page, kind: kind, generation: lastGeneration)
+        let request = RefreshRequest(
+            source: source,
+            page: page,
+            kind: kind,
+            generation: lastGeneration,
+            origin: origin
+        )
         let superseded = state.inFlight
         states[source].inFlight = request
+        if kind == .loadMore {
+            states[source].loadMoreFailure = nil
+        }
         return .started(request, superseded: superseded)
     }
 
@@ -197,14 +236,16 @@ extension RefreshSources {
     ///
     /// A refresh replaces the items and resets the end-of-list flag from the page (rules S3, S4);
     /// a load-more appends (rule S8); the end of the list is decided by rule S5. A hostile page
-    /// (see ``RefreshPage/validate(against:)``) is refused like a failure: items, page and end flag stay.
+    /// (see ``RefreshPage/validate(against:heldBefore:firstPage:)``) is refused like a failure: items,
+    /// page and end flag stay.
     /// - Parameters:
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
     /// - Returns: What was done with the page.
     public mutating func succeed(_ request: RefreshRequest, with page: RefreshPage<Item>) -> RefreshSettlement {
         guard isInFlight(request) else { return .discarded(request) }
-        if let invalid = page.validate(against: request) {
+        let heldBefore = states[request.source].items.count
+        if let invalid = page.validate(against: request, heldBefore: heldBefore, firstPage: policy.firstPage) {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
         var state = states[request.source]
@@ -221,11 +262,12 @@ extension RefreshSources {
         state.noMoreData = page.isLastPage(
             heldAfterApplying: state.items.count,
             request: request,
-            pageSize: policy.pageSize
+            policy: policy
         )
         state.page = request.page
         state.hasLoaded = true
         state.failure = nil
+        state.loadMoreFailure = nil
         state.inFlight = nil
         states[request.source] = state
         tasks[request.source] = nil
@@ -266,6 +308,9 @@ extension RefreshSources {
         let source = failure.request.source
         states[source].inFlight = nil
         states[source].failure = failure
+        if failure.request.kind == .loadMore {
+            states[source].loadMoreFailure = failure
+        }
         tasks[source] = nil
         return .failed(failure)
     }

@@ -26,6 +26,9 @@ public struct RefreshState<Item: Sendable>: Sendable {
     public internal(set) var failure: RefreshFailure?
     /// Whether any load of this source has succeeded yet.
     public internal(set) var hasLoaded: Bool
+    /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
+    /// shows, which a failed refresh leaves alone (rule S4).
+    public internal(set) var loadMoreFailure: RefreshFailure?
 
     /// Creates the state of a source that has not loaded yet.
     /// - Parameters:
@@ -39,6 +42,7 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self.inFlight = nil
         self.failure = nil
         self.hasLoaded = false
+        self.loadMoreFailure = nil
     }
 
     /// Creates a state from a seed-style tuple, for a one-line migration.

@@ -3,6 +3,12 @@
 ///
 /// Set ``value`` (or call ``send(_:)``) from the view model; observe with ``subscribe(_:)`` or
 /// iterate ``values``. Like a behaviour subject, a new observer first receives the current value.
+/// Because statuses are changes, the relay also keeps what they add up to, ``appearance``, which
+/// ``OutputRefreshProtocol/autoSetRefreshHeaderStatus(header:footer:)`` drives a newly subscribed
+/// control to.
+///
+/// Statuses reach observers in the order they were set, also when an observer sets one while it
+/// is being notified.
 ///
 /// ```swift
 /// let relay = RefreshStatusRelay()
@@ -13,23 +19,28 @@
 @MainActor
 public final class RefreshStatusRelay {
     private struct Observer {
-        weak var token: RefreshSubscription?
-        let handler: @MainActor (RefreshStatus) -> Void
+        weak var subscription: RefreshSubscription?
     }
 
-    private var observers: [ObjectIdentifier: Observer] = [:]
+    private var observers: [Observer] = []
     private var continuations: [UInt64: AsyncStream<RefreshStatus>.Continuation] = [:]
     private var nextStreamID: UInt64 = 0
+    private var undelivered: [RefreshStatus] = []
+    private var isDelivering = false
 
     /// The current status. Setting it notifies every observer and every stream of ``values``.
     public var value: RefreshStatus {
-        didSet { publish(value) }
+        didSet { deliver(value) }
     }
+
+    /// What every status so far adds up to, folded with ``RefreshAppearance/applying(_:)``.
+    public private(set) var appearance: RefreshAppearance
 
     /// Creates a relay.
     /// - Parameter value: The initial status, ``RefreshStatus/none`` by default.
     public nonisolated init(_ value: RefreshStatus = .none) {
         self.value = value
+        self.appearance = RefreshAppearance().applying(value)
     }
 
     /// Publishes a status; the same as setting ``value``.
@@ -40,24 +51,32 @@ public final class RefreshStatusRelay {
 
     /// The number of live observers and streams; a cancelled or released subscription does not count.
     public var observerCount: Int {
-        observers.values.filter { $0.token != nil }.count + continuations.count
+        observers.filter { $0.subscription?.isCancelled == false }.count + continuations.count
     }
 
     /// Calls `handler` with the current value now and with every later value, until the returned
     /// subscription is cancelled or released.
     ///
-    /// Keep the subscription: releasing it ends the observation, as Combine's `AnyCancellable` does.
+    /// Keep the subscription: releasing it ends the observation and frees the handler, as Combine's
+    /// `AnyCancellable` does.
     /// - Parameter handler: Called on the main actor with each status.
     /// - Returns: The subscription that ends the observation.
     public func subscribe(_ handler: @escaping @MainActor (RefreshStatus) -> Void) -> RefreshSubscription {
-        let token = RefreshSubscription()
-        let id = ObjectIdentifier(token)
-        observers[id] = Observer(token: token, handler: handler)
-        token.onCancel = { [weak self] in
-            self?.observers[id] = nil
-        }
+        let subscription = RefreshSubscription()
+        subscription.handler = { status, _ in handler(status) }
+        observers.append(Observer(subscription: subscription))
         handler(value)
-        return token
+        return subscription
+    }
+
+    /// Calls `handler` with ``appearance`` now and after every later status, until the returned
+    /// subscription is cancelled or released.
+    func subscribeToAppearance(_ handler: @escaping @MainActor (RefreshAppearance) -> Void) -> RefreshSubscription {
+        let subscription = RefreshSubscription()
+        subscription.handler = { _, appearance in handler(appearance) }
+        observers.append(Observer(subscription: subscription))
+        handler(appearance)
+        return subscription
     }
 
     /// The current value and every later one, as an `AsyncSequence`. The stream ends when the
@@ -76,16 +95,23 @@ public final class RefreshStatusRelay {
         return stream
     }
 
-    private func publish(_ status: RefreshStatus) {
-        for (id, observer) in observers {
-            if observer.token == nil {
-                observers[id] = nil
-            } else {
-                observer.handler(status)
+    private func deliver(_ status: RefreshStatus) {
+        undelivered.append(status)
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        while !undelivered.isEmpty {
+            let next = undelivered.removeFirst()
+            appearance = appearance.applying(next)
+            observers.removeAll { $0.subscription == nil || $0.subscription?.isCancelled == true }
+            for observer in observers {
+                // Checked at each call: an earlier observer may have cancelled this one.
+                guard let subscription = observer.subscription, !subscription.isCancelled else { continue }
+                subscription.handler?(next, appearance)
             }
-        }
-        for continuation in continuations.values {
-            continuation.yield(status)
+            for continuation in continuations.values {
+                continuation.yield(next)
+            }
         }
     }
 
@@ -97,22 +123,23 @@ public final class RefreshStatusRelay {
 }
 
 /// The handle of one observation of a ``RefreshStatusRelay``: cancel it, or release it, to stop.
+///
+/// The subscription owns the observer's handler and the relay holds the subscription weakly, so
+/// releasing it frees the handler and everything the handler captured at once.
 @MainActor
 public final class RefreshSubscription: Hashable {
-    fileprivate var onCancel: (@MainActor () -> Void)?
+    fileprivate var handler: (@MainActor (RefreshStatus, RefreshAppearance) -> Void)?
 
-    /// Creates a subscription that cancels nothing; relays make the real ones.
+    /// Creates a subscription that observes nothing; relays make the real ones.
     public nonisolated init() {}
 
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
 
-    /// Ends the observation. Calling it again does nothing.
+    /// Ends the observation and frees its handler. Calling it again does nothing.
     public func cancel() {
-        guard !isCancelled else { return }
         isCancelled = true
-        onCancel?()
-        onCancel = nil
+        handler = nil
     }
 
     /// Keeps the subscription alive in a set, as Combine's `store(in:)` does.

@@ -115,21 +115,28 @@ public protocol Refreshable: AnyObject {
 /// The defaults, each ending in real behaviour.
 extension Refreshable {
     /// Runs ``loadPage(_:)`` for ``refreshRequest`` in a task that a superseding request cancels,
-    /// and reports the result with ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``.
+    /// and reports the result with ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``, unless the
+    /// request was superseded or cancelled meanwhile. The task keeps the adopter alive until the
+    /// loader returns, as a network callback holding `self` would.
     /// - Parameter isRefresh: Unused: the request carries its kind.
     public func refreshData(isRefresh: Bool) {
         let request = refreshRequest
         let task = Task { [weak self] in
             guard let self else { return }
-            let page: RefreshPage<Item>
+            let result: Result<RefreshPage<Item>, any Error>
             do {
-                page = try await self.loadPage(request)
-                try Task.checkCancellation()
+                result = .success(try await self.loadPage(request))
             } catch {
-                self.loadFailer(error, for: request)
-                return
+                result = .failure(error)
             }
-            self.loadSuccess(page, for: request)
+            // A superseded or cancelled load is not reported: its result would be discarded anyway.
+            guard self.refreshStatus.isInFlight(request) else { return }
+            switch result {
+            case .success(let page):
+                self.loadSuccess(page, for: request)
+            case .failure(let error):
+                self.loadFailer(error, for: request)
+            }
         }
         refreshStatus.tasks[request.source] = (request, task)
     }
@@ -143,13 +150,17 @@ extension Refreshable {
         )
     }
 
-    /// Starts a refresh of ``currentIndex`` with ``startLoad(_:source:)``.
+    /// Starts a refresh of ``currentIndex`` with ``startLoad(_:source:)``, unless the call is the
+    /// header's echo of the library's own `beginRefreshing()` (MJRefresh sends its action from it).
     public func refresh() {
+        guard !refreshStatus.consumeEcho(of: .header) else { return }
         startLoad(.refresh, source: currentIndex)
     }
 
-    /// Starts a load-more of ``currentIndex`` with ``startLoad(_:source:)``.
+    /// Starts a load-more of ``currentIndex`` with ``startLoad(_:source:)``, unless the call is the
+    /// footer's echo of the library's own `beginRefreshing()`.
     public func loadMore() {
+        guard !refreshStatus.consumeEcho(of: .footer) else { return }
         startLoad(.loadMore, source: currentIndex)
     }
 
@@ -199,17 +210,10 @@ extension Refreshable {
         applyLoadFailure(error, for: request)
     }
 
-    /// Drives the footer to the current source's state.
+    /// Drives the footer, with the header and placeholder, to the current source's state, using
+    /// ``renderRefreshControls()``.
     public func refreshFooter() {
-        let appearance = RefreshAppearance(state: refreshStatus[currentIndex])
-        let previous = refreshStatus.rendered
-        let sameFooter = previous?.footer == refreshFooterControl.map { ObjectIdentifier($0) }
-        ControlDriver.drive(refreshFooterControl, from: sameFooter ? previous?.appearance : nil, to: appearance)
-        var rendered = previous ?? RenderedControls(appearance: RefreshAppearance(), header: nil, footer: nil)
-        rendered.appearance.footer = appearance.footer
-        rendered.appearance.isFooterHidden = appearance.isFooterHidden
-        rendered.footer = refreshFooterControl.map { ObjectIdentifier($0) }
-        refreshStatus.rendered = rendered
+        renderRefreshControls()
     }
 
     /// Reloads ``refreshListView`` when the update concerns the current source.
@@ -220,10 +224,13 @@ extension Refreshable {
     }
 
     /// Shows a message on ``refreshListView`` when the failed source is current and keeps items.
+    /// A cancellation shows nothing: it is what the app asked for, not something that went wrong.
     /// - Parameter failure: What went wrong.
     public func presentFailure(_ failure: RefreshFailure) {
         let source = failure.request.source
-        guard source == currentIndex, !refreshStatus[source].items.isEmpty else { return }
+        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
         refreshListView?.showFailureMessage(failure)
     }
 }
@@ -265,6 +272,8 @@ extension Refreshable {
             running.task.cancel()
         }
         renderRefreshControls()
+        // A control that called back into the library while being rendered may have superseded it.
+        guard refreshStatus.isInFlight(request) else { return outcome }
         let outer = refreshStatus.issuing
         refreshStatus.issuing = request
         refreshData(isRefresh: request.isRefresh)
@@ -311,16 +320,51 @@ extension Refreshable {
     }
 
     /// Drives header, footer and failure placeholder to the current source's state.
+    ///
+    /// When a control does not show the wanted state yet (MJRefresh applies its end commands
+    /// asynchronously), one more render is scheduled on the main actor to check it again.
     public func renderRefreshControls() {
+        render(allowingRecheck: true)
+    }
+
+    /// Loads the current source's first page if it never loaded, nothing is in flight, and it did not
+    /// fail (a failed first load shows a placeholder whose action retries); a cancelled one loads again.
+    public func loadFirstPageIfNeeded() {
+        let state = refreshStatus[currentIndex]
+        guard !state.hasLoaded, !state.isLoading else { return }
+        if let failure = state.failure, failure.reason != .cancelled {
+            return
+        }
+        startLoad(.refresh, source: currentIndex)
+    }
+
+    private func render(allowingRecheck: Bool) {
         refreshStatus.checkSource(currentIndex, in: "currentIndex")
         let state = refreshStatus[currentIndex]
-        var rendered = ControlDriver.render(
-            RefreshAppearance(state: state),
-            header: refreshHeaderControl,
-            footer: refreshFooterControl,
+        let appearance = RefreshAppearance(state: state)
+        let header = refreshHeaderControl
+        let footer = refreshFooterControl
+        var (rendered, needsRecheck) = ControlDriver.render(
+            appearance,
+            header: header,
+            footer: footer,
             previous: refreshStatus.rendered
-        )
-        let placeholder = state.items.isEmpty && !state.isLoading ? state.failure : nil
+        ) { [self] control in
+            // Recorded before the call, so an action sent synchronously from it is already recognised.
+            refreshStatus.expectEcho(of: control)
+        }
+        rendered.headerEchoPending = refreshStatus.rendered?.headerEchoPending ?? false
+        rendered.footerEchoPending = refreshStatus.rendered?.footerEchoPending ?? false
+        rendered.recheckScheduled = refreshStatus.rendered?.recheckScheduled ?? false
+        // A control that left its refreshing state can no longer send the echo of an earlier begin.
+        if header?.isRefreshing != true {
+            rendered.headerEchoPending = false
+        }
+        if footer?.isRefreshing != true {
+            rendered.footerEchoPending = false
+        }
+        let placeholder =
+            state.items.isEmpty && !state.isLoading && state.failure?.reason != .cancelled ? state.failure : nil
         if rendered.placeholder != placeholder, let listView = refreshListView {
             if let placeholder {
                 let source = currentIndex
@@ -332,14 +376,15 @@ extension Refreshable {
             }
         }
         rendered.placeholder = placeholder
+        if allowingRecheck, needsRecheck, !rendered.recheckScheduled {
+            rendered.recheckScheduled = true
+            Task { [weak self] in
+                guard let self else { return }
+                self.refreshStatus.rendered?.recheckScheduled = false
+                self.render(allowingRecheck: false)
+            }
+        }
         refreshStatus.rendered = rendered
-    }
-
-    /// Loads the current source's first page if it never loaded and nothing is in flight.
-    public func loadFirstPageIfNeeded() {
-        let state = refreshStatus[currentIndex]
-        guard !state.hasLoaded, !state.isLoading, state.failure == nil else { return }
-        startLoad(.refresh, source: currentIndex)
     }
 
     private func handle(_ settlement: RefreshSettlement) {

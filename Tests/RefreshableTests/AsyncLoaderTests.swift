@@ -7,7 +7,8 @@ import Testing
 @Suite("Refreshable defaults (async loader)")
 struct AsyncLoaderTests {
     private func page(_ request: RefreshRequest, count: Int = 3, hasMore: Bool? = nil) -> RefreshPage<String> {
-        RefreshPage(items: items(source: request.source, from: (request.page - 1) * 3 + 1, count: count), hasMore: hasMore)
+        RefreshPage(
+            items: items(source: request.source, from: (request.page - 1) * 3 + 1, count: count), hasMore: hasMore)
     }
 
     private func loadedController(titles: [String] = ["The end"]) async -> AsyncController {

@@ -12,46 +12,46 @@ struct StatusDispatchTests {
     private let queue = MainQueueMirror()
     private let output = Output()
 
-    private func send(_ statuses: RefreshStatus...) {
+    private func send(_ statuses: RefreshStatus...) async {
         for status in statuses {
             output.refreshStatus.value = status
         }
-        queue.drain()
+        await settle(queue)
     }
 
-    @Test func beginAndEndHeaderRefreshDriveTheHeader() {
+    @Test func beginAndEndHeaderRefreshDriveTheHeader() async {
         let header = UIRefreshControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
-        send(.beginHeaderRefresh)
+        await send(.beginHeaderRefresh)
         #expect(header.isRefreshing)
-        send(.endHeaderRefresh)
+        await send(.endHeaderRefresh)
         #expect(!header.isRefreshing)
         #expect(header.beginCount == 1)
         #expect(header.endCount == 1)
         subscription.cancel()
     }
 
-    @Test func beginAndEndFooterRefreshDriveTheFooter() {
+    @Test func beginAndEndFooterRefreshDriveTheFooter() async {
         let footer = MJRefreshFooter(mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        send(.beginFooterRefresh)
+        await send(.beginFooterRefresh)
         #expect(footer.state == .refreshing)
-        send(.endFooterRefresh)
+        await send(.endFooterRefresh)
         #expect(footer.state == .idle)
         subscription.cancel()
     }
 
-    @Test func noMoreDataShowsTheEndAndResetReopensIt() {
+    @Test func noMoreDataShowsTheEndAndResetReopensIt() async {
         let footer = MJRefreshFooter(mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        send(.beginFooterRefresh, .noMoreData)
+        await send(.beginFooterRefresh, .noMoreData)
         #expect(footer.state == .noMoreData)
-        send(.resetNoMoreData)
+        await send(.resetNoMoreData)
         #expect(footer.state == .idle)
         subscription.cancel()
     }
 
-    @Test func aLateEndFooterRefreshNeverUndoesNoMoreData() {
+    @Test func aLateEndFooterRefreshNeverUndoesNoMoreData() async {
         let footer = MJRefreshFooter(mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         // The seed's replaying switch sends endRefreshing() after endRefreshingWithNoMoreData(), and
@@ -66,68 +66,71 @@ struct StatusDispatchTests {
         subscription.cancel()
     }
 
-    @Test func failedEndsBothControlsAndShowsTheFooterFailure() {
+    @Test func failedEndsBothControlsAndShowsTheFooterFailure() async {
         let header = UIRefreshControl()
         let footer = RecordingFooter()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
-        send(.beginHeaderRefresh, .failed(message: "offline"))
+        #expect(footer.commands == ["reset"], "a newly subscribed footer is driven to the relay's state")
+        footer.commands.removeAll()
+        await send(.beginHeaderRefresh, .failed(message: "offline"))
         #expect(!header.isRefreshing)
         #expect(footer.commands.isEmpty, "a failed refresh leaves an idle footer alone")
-        send(.beginFooterRefresh, .failed(message: "offline"))
+        await send(.beginFooterRefresh, .failed(message: "offline"))
         #expect(footer.commands == ["begin", "failure(offline)"])
-        send(.resetNoMoreData)
+        await send(.resetNoMoreData)
         #expect(footer.commands.last == "reset")
         subscription.cancel()
     }
 
-    @Test func hideAndShowFooterToggleItsVisibilityOnly() {
+    @Test func hideAndShowFooterToggleItsVisibilityOnly() async {
         let footer = MJRefreshFooter(mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        send(.noMoreData, .hideFooter)
+        await send(.noMoreData, .hideFooter)
         #expect(footer.isHidden)
-        send(.showFooter)
+        await send(.showFooter)
         #expect(!footer.isHidden)
         #expect(footer.state == .noMoreData)
         subscription.cancel()
     }
 
-    @Test func noneChangesNothing() {
+    @Test func noneChangesNothing() async {
         let footer = RecordingFooter()
         let header = UIRefreshControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
-        send(.none, .none)
+        footer.commands.removeAll()
+        await send(.none, .none)
         #expect(footer.commands.isEmpty)
         #expect(header.beginCount == 0 && header.endCount == 0)
         subscription.cancel()
     }
 
-    @Test func eitherControlMayBeAbsent() {
+    @Test func eitherControlMayBeAbsent() async {
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: nil)
-        send(.beginHeaderRefresh, .noMoreData, .failed(message: "x"))
+        await send(.beginHeaderRefresh, .noMoreData, .failed(message: "x"))
         #expect(output.refreshStatus.observerCount == 1)
         subscription.cancel()
     }
 
-    @Test func cancelledSubscriptionStopsDrivingAndLeavesNoObserver() {
+    @Test func cancelledSubscriptionStopsDrivingAndLeavesNoObserver() async {
         let header = UIRefreshControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         subscription.cancel()
         subscription.cancel()
-        send(.beginHeaderRefresh)
+        await send(.beginHeaderRefresh)
         #expect(!header.isRefreshing)
         #expect(output.refreshStatus.observerCount == 0)
         #expect(subscription.isCancelled)
     }
 
-    @Test func releasedSubscriptionStopsDriving() {
+    @Test func releasedSubscriptionStopsDriving() async {
         let header = UIRefreshControl()
         _ = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
-        send(.beginHeaderRefresh)
+        await send(.beginHeaderRefresh)
         #expect(!header.isRefreshing)
         #expect(output.refreshStatus.observerCount == 0)
     }
 
-    @Test func subscriptionHoldsTheControlsWeakly() {
+    @Test func subscriptionHoldsTheControlsWeakly() async {
         weak var weakHeader: UIRefreshControl?
         var subscriptions = Set<RefreshSubscription>()
         do {
@@ -136,15 +139,43 @@ struct StatusDispatchTests {
             output.autoSetRefreshHeaderStatus(header: header, footer: nil).store(in: &subscriptions)
         }
         #expect(weakHeader == nil)
-        send(.beginHeaderRefresh)
+        await send(.beginHeaderRefresh)
         #expect(subscriptions.count == 1)
     }
 
-    @Test func aNewSubscriberFirstReceivesTheCurrentStatus() {
+    @Test func aNewSubscriberFirstReceivesTheCurrentStatus() async {
         output.refreshStatus.value = .beginHeaderRefresh
         let header = UIRefreshControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         #expect(header.isRefreshing)
+        subscription.cancel()
+    }
+
+    @Test func aFooterSubscribedAgainMidRefreshKeepsShowingIt() async {
+        let header = UIRefreshControl()
+        var subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
+        await send(.beginHeaderRefresh, .hideFooter)
+        subscription.cancel()
+        subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
+        #expect(header.isRefreshing, "the relay replays what the statuses add up to, not just the last one")
+        subscription.cancel()
+    }
+
+    @Test func beginFooterRefreshAfterAFailureLeavesAnMJFooterLoading() async {
+        let footer = MJRefreshFooter(mainQueue: queue)
+        let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+        await send(.beginFooterRefresh, .failed(message: "offline"))
+        await send(.beginFooterRefresh)
+        #expect(footer.state == .refreshing)
+        subscription.cancel()
+    }
+
+    @Test func anEndAndABeginInOneTurnLeaveAnMJFooterLoading() async {
+        let footer = MJRefreshFooter(mainQueue: queue)
+        let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+        await send(.beginFooterRefresh)
+        await send(.endFooterRefresh, .beginFooterRefresh)
+        #expect(footer.state == .refreshing)
         subscription.cancel()
     }
 
@@ -177,7 +208,7 @@ struct StatusDispatchTests {
 /// A footer that records the commands it receives, by name.
 @MainActor
 final class RecordingFooter: RefreshFooterControl {
-    private(set) var commands: [String] = []
+    var commands: [String] = []
     private(set) var isRefreshing = false
     var isHidden = false
 
@@ -209,4 +240,17 @@ final class RecordingFooter: RefreshFooterControl {
         commands.append("failure(\(message))")
         isRefreshing = false
     }
+}
+
+/// Runs the MJRefresh mirrors' queued commands, then lets main-actor tasks the library scheduled
+/// (its re-check after asynchronous control commands) run, as the real main queue would, in order.
+@MainActor
+func settle(_ queue: MainQueueMirror) async {
+    for _ in 0..<5 {
+        queue.drain()
+        for _ in 0..<10 {
+            await Task.yield()
+        }
+    }
+    queue.drain()
 }
