@@ -141,7 +141,7 @@ struct PreconditionTests {
 
     @Test func anAdopterWithNoLoaderStopsWithAMessageNamingBothStyles() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let controller = await NoLoaderController()
+            let controller = await MainActor.run { NoLoaderController() }
             _ = try? await controller.loadPage(RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1))
         }
         let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
