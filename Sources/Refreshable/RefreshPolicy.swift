@@ -18,13 +18,25 @@ public struct RefreshPolicy: Sendable, Hashable {
     public var firstPage: Int
     /// What happens when a new load is asked for while one is in flight.
     public var conflictRule: ConflictRule
+    /// Whether the header and footer send their action from `beginRefreshing()`, as MJRefresh's
+    /// controls do. When `true`, ``Refreshable/refresh()`` and ``Refreshable/loadMore()`` ignore the
+    /// one call that follows each `beginRefreshing()` the library sends, so a refresh started from
+    /// code never loads twice. Leave it `false` for `UIRefreshControl`, which sends no action: then
+    /// every call is taken as a real request.
+    public var beginRefreshingSendsAction: Bool
 
     /// Creates a policy.
     /// - Parameters:
     ///   - pageSize: Items per full page; must be positive.
     ///   - firstPage: The first page's number; must not be negative.
     ///   - conflictRule: The rule for overlapping loads of one source.
-    public init(pageSize: Int = 20, firstPage: Int = 1, conflictRule: ConflictRule = .refreshWins) {
+    ///   - beginRefreshingSendsAction: Whether the controls call their action from `beginRefreshing()` (MJRefresh).
+    public init(
+        pageSize: Int = 20,
+        firstPage: Int = 1,
+        conflictRule: ConflictRule = .refreshWins,
+        beginRefreshingSendsAction: Bool = false
+    ) {
         precondition(
             pageSize > 0,
             "RefreshPolicy.pageSize is \(pageSize); pass the number of items a full page holds (at least 1)."
@@ -36,5 +48,6 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.pageSize = pageSize
         self.firstPage = firstPage
         self.conflictRule = conflictRule
+        self.beginRefreshingSendsAction = beginRefreshingSendsAction
     }
 }

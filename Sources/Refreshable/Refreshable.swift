@@ -151,7 +151,7 @@ extension Refreshable {
     }
 
     /// Starts a refresh of ``currentIndex`` with ``startLoad(_:source:)``, unless the call is the
-    /// header's echo of the library's own `beginRefreshing()` (MJRefresh sends its action from it).
+    /// header's echo of the library's own `beginRefreshing()` (see ``RefreshPolicy/beginRefreshingSendsAction``).
     public func refresh() {
         guard !refreshStatus.consumeEcho(of: .header) else { return }
         startLoad(.refresh, source: currentIndex)
@@ -351,7 +351,9 @@ extension Refreshable {
             previous: refreshStatus.rendered
         ) { [self] control in
             // Recorded before the call, so an action sent synchronously from it is already recognised.
-            refreshStatus.expectEcho(of: control)
+            if refreshStatus.policy.beginRefreshingSendsAction {
+                refreshStatus.expectEcho(of: control)
+            }
         }
         rendered.headerEchoPending = refreshStatus.rendered?.headerEchoPending ?? false
         rendered.footerEchoPending = refreshStatus.rendered?.footerEchoPending ?? false

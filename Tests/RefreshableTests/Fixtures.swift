@@ -24,7 +24,10 @@ final class SeedController: Refreshable {
     private(set) var requests: [RefreshRequest] = []
     private(set) var updates: [RefreshUpdate] = []
 
+    /// MJRefresh's controls send their action from `beginRefreshing()`, so the policy says so.
     init(titles: [String] = ["No more orders"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
+        var policy = policy
+        policy.beginRefreshingSendsAction = true
         refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
         header = MJRefreshHeader(mainQueue: mainQueue)
         footer = MJRefreshFooter(mainQueue: mainQueue)

@@ -40,6 +40,24 @@ struct InterleavingTests {
     // a header whose beginRefreshing() calls refresh() synchronously: under .latestRefreshWins the
     // nested refresh supersedes the outer one, yet startLoad then hands the stale outer request to
     // refreshData(isRefresh:) (and, on the async path, overwrites the live task's bookkeeping).
+    @Test func aRefreshFromCodeRestartsALibraryBegunRefreshWhenTheHeaderSendsNoAction() async {
+        let controller = AsyncController(policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins))
+        controller.setupRefreshHeader()
+        await controller.waitForStart(count: 1)
+        controller.refresh()  // a new filter: UIRefreshControl sent no action, so this is a real request
+        await controller.waitForStart(count: 2)
+        #expect(controller.loads.started.count == 2)
+        #expect(controller.refreshStatus[0].inFlight == controller.loads.started.last)
+    }
+
+    @Test func withoutTheEchoFlagAnMJEchoDuringTheLoadIsStillIgnored() {
+        let controller = SeedController()
+        controller.refreshStatus.policy.beginRefreshingSendsAction = false
+        controller.setupRefreshHeader()
+        controller.mainQueue.drain()  // the echo arrives while the first page loads: busy, ignored
+        #expect(controller.requests.count == 1)
+    }
+
     @Test func aHeaderThatCallsBackSynchronouslyNeverGetsAStaleRequest() {
         let controller = SyncEchoController()
         controller.setupRefreshHeader()
@@ -263,7 +281,9 @@ private final class SyncEchoHeader: RefreshHeaderControl {
 @MainActor
 private final class SyncEchoController: Refreshable {
     var refreshStatus = RefreshSources<String>(
-        noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins))
+        noMoreTitles: [""],
+        policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins, beginRefreshingSendsAction: true)
+    )
     var currentIndex = 0
     let header = SyncEchoHeader()
     var requests: [RefreshRequest] = []

@@ -1,0 +1,89 @@
+/// One broken rule: which rule, in which scenario, after which steps, and what was expected versus seen.
+public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The rule that broke.
+    public let rule: ConformanceRule
+    /// The name of the scenario that found it.
+    public let scenario: String
+    /// The steps that led there, oldest first, such as `loadMore()` or `answer #2 loadMore(source: 0, page: 2) with 3 item(s)`.
+    public let steps: [String]
+    /// What the rule required.
+    public let expected: String
+    /// What the adopter did instead.
+    public let observed: String
+    /// For a randomized check, the seed that replays the steps with ``RefreshableModelCheck``.
+    public let seed: UInt64?
+
+    /// Creates a violation.
+    /// - Parameters:
+    ///   - rule: The rule that broke.
+    ///   - scenario: The scenario's name.
+    ///   - steps: The steps that led there.
+    ///   - expected: What the rule required.
+    ///   - observed: What happened instead.
+    ///   - seed: The randomized check's seed, if any.
+    public init(
+        rule: ConformanceRule,
+        scenario: String,
+        steps: [String],
+        expected: String,
+        observed: String,
+        seed: UInt64? = nil
+    ) {
+        self.rule = rule
+        self.scenario = scenario
+        self.steps = steps
+        self.expected = expected
+        self.observed = observed
+        self.seed = seed
+    }
+
+    /// A multi-line report naming the rule, the scenario, the steps, and expected versus observed.
+    public var description: String {
+        var lines = ["[\(rule.id)] \(rule.summary)", "  scenario: \(scenario)"]
+        if let seed {
+            lines.append("  seed: \(seed)")
+        }
+        lines.append("  steps:")
+        if steps.isEmpty {
+            lines.append("    (none)")
+        }
+        for (number, step) in steps.enumerated() {
+            lines.append("    \(number + 1). \(step)")
+        }
+        lines.append("  expected: \(expected)")
+        lines.append("  observed: \(observed)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The error the conformance suite throws when an adopter breaks one or more rules.
+///
+/// Thrown from an `async throws` function, it fails a Swift Testing test and an XCTest test alike,
+/// and its ``description`` names every broken rule with the steps that led there.
+public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The adopter's type name.
+    public let adopter: String
+    /// Every violation found, one per failing scenario, in the order the scenarios ran.
+    public let violations: [ConformanceViolation]
+
+    /// Creates a failure.
+    /// - Parameters:
+    ///   - adopter: The adopter's type name.
+    ///   - violations: The violations; at least one.
+    public init(adopter: String, violations: [ConformanceViolation]) {
+        self.adopter = adopter
+        self.violations = violations
+    }
+
+    /// The rules that broke, without repeats.
+    public var violatedRules: Set<ConformanceRule> { Set(violations.map(\.rule)) }
+
+    /// The ids of the rules that broke, sorted, such as `["S12", "S9"]`.
+    public var violatedRuleIDs: [String] { violatedRules.map(\.id).sorted() }
+
+    /// A report of every violation.
+    public var description: String {
+        let header = "\(adopter) broke \(violatedRuleIDs.joined(separator: ", ")) in \(violations.count) scenario(s):"
+        return ([header] + violations.map(\.description)).joined(separator: "\n\n")
+    }
+}

@@ -1,0 +1,122 @@
+public import Refreshable
+
+/// The settings the conformance suite builds each ``ConformanceRig`` with.
+public struct ConformanceConfiguration: Sendable {
+    /// The number of sources (tabs) the rig's ``ConformanceRig/makeSources()`` makes; at least 2
+    /// for the multi-source scenarios, which are skipped with fewer.
+    public var sourceCount: Int
+    /// The paging and conflict rules the rig's ``ConformanceRig/makeSources()`` uses. The suite
+    /// reads the adopter's own policy, so an adopter that keeps its own policy is checked against it.
+    public var policy: RefreshPolicy
+    /// What a cancelled task awaiting ``TestPageLoader/load(_:)`` gets.
+    public var cancellationBehavior: TestLoadCancellation
+    /// When the footer double's end commands take effect.
+    public var footerTiming: TestFooterControl.Timing
+    /// How many random steps ``RefreshableConformance`` runs after the scenarios; `0` runs none.
+    public var randomizedSteps: Int
+    /// The seed of the random steps.
+    public var seed: UInt64
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - sourceCount: The number of sources; 3 by default.
+    ///   - policy: Paging and conflict rules; pages of 3 items by default, so lists end quickly.
+    ///   - cancellationBehavior: What a cancelled async load gets.
+    ///   - footerTiming: When the footer's end commands take effect.
+    ///   - randomizedSteps: How many random steps to run after the scenarios.
+    ///   - seed: The seed of the random steps.
+    public init(
+        sourceCount: Int = 3,
+        policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
+        cancellationBehavior: TestLoadCancellation = .throwsCancellationError,
+        footerTiming: TestFooterControl.Timing = .immediate,
+        randomizedSteps: Int = 2_000,
+        seed: UInt64 = 0x5EED
+    ) {
+        precondition(sourceCount >= 1, "ConformanceConfiguration.sourceCount is \(sourceCount); pass 1 or more.")
+        self.sourceCount = sourceCount
+        self.policy = policy
+        self.cancellationBehavior = cancellationBehavior
+        self.footerTiming = footerTiming
+        self.randomizedSteps = randomizedSteps
+        self.seed = seed
+    }
+}
+
+/// Everything an adopter under test is wired to: the control doubles, the list double, the
+/// scriptable loader, and the sources to start from.
+///
+/// The suite makes a fresh rig for every scenario and passes it to your factory, which builds
+/// your adopter wired to it:
+///
+/// ```swift
+/// try await RefreshableConformance.check { rig in
+///     OrdersController(
+///         sources: rig.makeSources(),
+///         header: rig.header, footer: rig.footer, list: rig.listView,
+///         api: LoaderBackedOrdersAPI(loader: rig.loader)
+///     )
+/// }
+/// ```
+///
+/// The class is `@MainActor`, like everything it holds.
+@MainActor
+public final class ConformanceRig<Item: Sendable> {
+    /// The pull-to-refresh control double.
+    public let header: TestHeaderControl
+    /// The load-more control double.
+    public let footer: TestFooterControl
+    /// The list double.
+    public let listView: TestListView
+    /// The scriptable server.
+    public let loader: TestPageLoader<Item>
+    /// The paging and conflict rules to build the adopter's sources with.
+    public let policy: RefreshPolicy
+    /// Each source's end-of-list text, one per source.
+    public let noMoreTitles: [String]
+
+    /// Creates a rig.
+    /// - Parameters:
+    ///   - configuration: The number of sources, the policy and the doubles' behaviour.
+    ///   - makeItem: Turns the loader's ``TestItem`` values into the adopter's items.
+    public init(
+        configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        makeItem: @escaping @Sendable (TestItem) -> Item
+    ) {
+        header = TestHeaderControl()
+        footer = TestFooterControl(timing: configuration.footerTiming)
+        listView = TestListView()
+        loader = TestPageLoader(
+            firstPage: configuration.policy.firstPage,
+            cancellationBehavior: configuration.cancellationBehavior,
+            makeItem: makeItem
+        )
+        policy = configuration.policy
+        noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
+    }
+
+    /// The number of sources.
+    public var sourceCount: Int { noMoreTitles.count }
+
+    /// Sources for the adopter's `refreshStatus`: one unloaded state per source, with the rig's
+    /// titles and policy.
+    /// - Returns: The sources.
+    public func makeSources() -> RefreshSources<Item> {
+        RefreshSources(noMoreTitles: noMoreTitles, policy: policy)
+    }
+
+    /// Lets queued main-actor work run (see ``TestPageLoader/settle()``), then applies the footer's
+    /// deferred commands, as the main queue's next turn would.
+    public func settle() async {
+        await loader.settle()
+        footer.flush()
+    }
+}
+
+extension ConformanceRig where Item == TestItem {
+    /// Creates a rig whose items are ``TestItem`` values.
+    /// - Parameter configuration: The number of sources, the policy and the doubles' behaviour.
+    public convenience init(configuration: ConformanceConfiguration = ConformanceConfiguration()) {
+        self.init(configuration: configuration) { $0 }
+    }
+}

@@ -1,0 +1,282 @@
+public import Refreshable
+
+extension RefreshableConformance {
+    /// Checks an `OutputRefreshProtocol` adopter: that the statuses it publishes drive
+    /// the control doubles to the state they add up to, order-safely (D1), with either control
+    /// absent (D2), and that its subscription stops and keeps nothing alive (D3).
+    ///
+    /// ```swift
+    /// try await RefreshableConformance.checkOutput { OrdersOutput() }
+    /// ```
+    /// - Parameters:
+    ///   - configuration: The footer double's timing, the number of random statuses (``ConformanceConfiguration/randomizedSteps``) and their seed.
+    ///   - makeOutput: Builds a fresh output; called once per scenario.
+    /// - Throws: ``ConformanceFailure`` listing every broken rule.
+    @MainActor
+    public static func checkOutput<Output: OutputRefreshProtocol>(
+        _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        makeOutput: @MainActor () -> Output
+    ) async throws(ConformanceFailure) {
+        var found: [ConformanceViolation] = []
+        for scenario in OutputScenario.all(configuration) {
+            if let violation = scenario.run(makeOutput(), configuration.footerTiming) {
+                found.append(violation)
+            }
+        }
+        if let violation = lifetimeViolation(configuration, makeOutput: makeOutput) {
+            found.append(violation)
+        }
+        guard found.isEmpty else {
+            throw ConformanceFailure(adopter: String(describing: Output.self), violations: found)
+        }
+    }
+
+    @MainActor
+    private static func lifetimeViolation<Output: OutputRefreshProtocol>(
+        _ configuration: ConformanceConfiguration,
+        makeOutput: @MainActor () -> Output
+    ) -> ConformanceViolation? {
+        let output = makeOutput()
+        let relay = output.refreshStatus
+        let observersBefore = relay.observerCount
+        var steps = ["subscription = autoSetRefreshHeaderStatus(header: header, footer: footer)"]
+        func violation(_ expected: String, _ observed: String) -> ConformanceViolation {
+            ConformanceViolation(
+                rule: .subscriptionLifetime,
+                scenario: "a cancelled or released subscription stops and keeps nothing alive",
+                steps: steps,
+                expected: expected,
+                observed: observed
+            )
+        }
+        let header = TestHeaderControl()
+        let footer = TestFooterControl(timing: configuration.footerTiming)
+        let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+        steps.append("refreshStatus.value = .beginHeaderRefresh")
+        relay.send(.beginHeaderRefresh)
+        footer.flush()
+        guard header.isRefreshing else {
+            return violation("the header shows refreshing while subscribed", "it does not")
+        }
+        steps.append("subscription.cancel()")
+        subscription.cancel()
+        header.reset()
+        footer.reset()
+        steps.append("refreshStatus.value = .endHeaderRefresh; .beginFooterRefresh")
+        relay.send(.endHeaderRefresh)
+        relay.send(.beginFooterRefresh)
+        footer.flush()
+        guard header.calls.isEmpty, footer.calls.isEmpty else {
+            return violation(
+                "no control receives a command after cancel()",
+                "header calls \(header.calls), footer calls \(footer.calls)"
+            )
+        }
+        guard relay.observerCount == observersBefore else {
+            return violation(
+                "the relay has \(observersBefore) observer(s) again after cancel()",
+                "it has \(relay.observerCount)"
+            )
+        }
+        steps = ["subscribe with a header and a footer, keep the subscription, release the controls"]
+        weak var releasedHeader: TestHeaderControl?
+        weak var releasedFooter: TestFooterControl?
+        var kept: RefreshSubscription?
+        do {
+            let header = TestHeaderControl()
+            let footer = TestFooterControl()
+            releasedHeader = header
+            releasedFooter = footer
+            kept = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+        }
+        relay.send(.beginHeaderRefresh)
+        guard releasedHeader == nil, releasedFooter == nil else {
+            return violation("the subscription holds the controls weakly", "the controls are still alive")
+        }
+        steps.append("release the subscription")
+        kept = nil
+        _ = kept
+        relay.send(.endHeaderRefresh)
+        guard relay.observerCount == observersBefore else {
+            return violation(
+                "the relay has \(observersBefore) observer(s) again after the subscription is released",
+                "it has \(relay.observerCount)"
+            )
+        }
+        return nil
+    }
+}
+
+/// One sequence of statuses and what the controls must show after each.
+@MainActor
+struct OutputScenario {
+    let rule: ConformanceRule
+    let name: String
+    let statuses: [RefreshStatus]
+    let header: Bool
+    let footer: Bool
+
+    static func all(_ configuration: ConformanceConfiguration) -> [OutputScenario] {
+        var random = SplitMix64(seed: configuration.seed)
+        let pool: [RefreshStatus] = [
+            .none, .beginHeaderRefresh, .endHeaderRefresh, .beginFooterRefresh, .endFooterRefresh, .noMoreData,
+            .resetNoMoreData, .failed(message: "offline"), .hideFooter, .showFooter,
+        ]
+        let randomStatuses = (0..<max(configuration.randomizedSteps, 0)).map { _ in pool[random.below(pool.count)] }
+        return [
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "a late endFooterRefresh cannot undo noMoreData",
+                statuses: [.showFooter, .beginFooterRefresh, .noMoreData, .endFooterRefresh],
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "beginFooterRefresh at the end of the list keeps the end",
+                statuses: [.showFooter, .beginFooterRefresh, .noMoreData, .beginFooterRefresh, .endFooterRefresh],
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "resetNoMoreData reopens the list",
+                statuses: [.noMoreData, .resetNoMoreData, .beginFooterRefresh, .endFooterRefresh],
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "a refresh begins and ends the header; a failure ends both controls",
+                statuses: [
+                    .beginHeaderRefresh, .endHeaderRefresh, .beginHeaderRefresh, .beginFooterRefresh,
+                    .failed(message: "offline"), .beginFooterRefresh, .endFooterRefresh,
+                ],
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "hideFooter and showFooter hide and show the footer",
+                statuses: [.hideFooter, .beginHeaderRefresh, .endHeaderRefresh, .showFooter, .hideFooter],
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .orderSafeDispatch,
+                name: "random statuses drive the controls to the state they add up to",
+                statuses: randomStatuses,
+                header: true,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .absentControls,
+                name: "without a header, the footer is still driven",
+                statuses: [
+                    .showFooter, .beginHeaderRefresh, .beginFooterRefresh, .endFooterRefresh, .noMoreData,
+                    .endHeaderRefresh,
+                ],
+                header: false,
+                footer: true
+            ),
+            OutputScenario(
+                rule: .absentControls,
+                name: "without a footer, the header is still driven",
+                statuses: [.beginFooterRefresh, .beginHeaderRefresh, .endHeaderRefresh, .noMoreData],
+                header: true,
+                footer: false
+            ),
+        ]
+    }
+
+    func run<Output: OutputRefreshProtocol>(_ output: Output, _ timing: TestFooterControl.Timing)
+        -> ConformanceViolation?
+    {
+        let headerDouble = header ? TestHeaderControl() : nil
+        let footerDouble = footer ? TestFooterControl(timing: timing) : nil
+        var steps = [
+            "autoSetRefreshHeaderStatus(header: \(header ? "header" : "nil"), footer: \(footer ? "footer" : "nil"))"
+        ]
+        let subscription = output.autoSetRefreshHeaderStatus(header: headerDouble, footer: footerDouble)
+        defer { subscription.cancel() }
+        var model = StatusFold(isFooterHidden: footerDouble?.isHidden ?? false)
+        for status in statuses {
+            steps.append("refreshStatus.value = .\(status)")
+            output.refreshStatus.send(status)
+            footerDouble?.flush()
+            model.apply(status)
+            var problems: [(expected: String, observed: String)] = []
+            if let headerDouble, headerDouble.isRefreshing != model.headerRefreshing {
+                problems.append(
+                    ("header.isRefreshing is \(model.headerRefreshing)", "it is \(headerDouble.isRefreshing)"))
+            }
+            if let footerDouble, footerDouble.state != model.footer {
+                problems.append(
+                    (
+                        "the footer shows \(model.footer)",
+                        "it shows \(footerDouble.state); last footer calls: \(footerDouble.calls.suffix(4))"
+                    )
+                )
+            }
+            if let footerDouble, footerDouble.isHidden != model.isFooterHidden {
+                problems.append(("footer.isHidden is \(model.isFooterHidden)", "it is \(footerDouble.isHidden)"))
+            }
+            if let problem = problems.first {
+                return ConformanceViolation(
+                    rule: rule,
+                    scenario: name,
+                    steps: statuses.count > 40 ? Array(steps.suffix(12)) : steps,
+                    expected: problem.expected,
+                    observed: problem.observed
+                )
+            }
+        }
+        return nil
+    }
+}
+
+/// The order-safe meaning of statuses, written out on its own: only `resetNoMoreData` (or a new
+/// `noMoreData`) changes an ended footer, so a late `endFooterRefresh` cannot undo the end.
+struct StatusFold {
+    var headerRefreshing = false
+    var footer: TestFooterControl.State = .idle
+    var isFooterHidden: Bool
+
+    mutating func apply(_ status: RefreshStatus) {
+        switch status {
+        case .none:
+            break
+        case .beginHeaderRefresh:
+            headerRefreshing = true
+        case .endHeaderRefresh:
+            headerRefreshing = false
+        case .beginFooterRefresh:
+            if case .noMoreData = footer {
+                break
+            }
+            footer = .refreshing
+        case .endFooterRefresh:
+            if footer == .refreshing {
+                footer = .idle
+            }
+        case .noMoreData:
+            footer = .noMoreData(title: nil)
+        case .resetNoMoreData:
+            switch footer {
+            case .noMoreData, .failed:
+                footer = .idle
+            case .idle, .refreshing:
+                break
+            }
+        case .failed(let message):
+            headerRefreshing = false
+            if footer == .refreshing {
+                footer = .failed(message: message)
+            }
+        case .hideFooter:
+            isFooterHidden = true
+        case .showFooter:
+            isFooterHidden = false
+        }
+    }
+}

@@ -1,0 +1,155 @@
+public import Refreshable
+
+/// The conformance suite: runs every rule of Refreshable's behaviour as a named scenario against
+/// your adopter, and throws a ``ConformanceFailure`` naming each rule it broke.
+///
+/// ```swift
+/// @Test @MainActor func ordersControllerKeepsTheRules() async throws {
+///     try await RefreshableConformance.check(makeItem: { Order(testItem: $0) }) { rig in
+///         OrdersController(sources: rig.makeSources(), header: rig.header, footer: rig.footer,
+///                          list: rig.listView, api: LoaderOrdersAPI(loader: rig.loader))
+///     }
+/// }
+/// ```
+///
+/// Each scenario gets a fresh ``ConformanceRig`` and a fresh adopter from your factory. After the
+/// scenarios, ``ConformanceConfiguration/randomizedSteps`` random steps are checked against a
+/// reference model with ``RefreshableModelCheck``. The suite needs `pageSize` of at least 2.
+public enum RefreshableConformance {
+    /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
+    /// - Parameters:
+    ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
+    ///   - rules: The rules to check; every rule when `nil`.
+    ///   - makeItem: Turns the loader's ``TestItem`` values into the adopter's items; equal items only for equal inputs.
+    ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
+    /// - Throws: ``ConformanceFailure`` listing every broken rule.
+    @MainActor
+    public static func check<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        rules: Set<ConformanceRule>? = nil,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async throws(ConformanceFailure) where Adopter.Item: Equatable {
+        let violations = await violations(
+            configuration,
+            rules: rules,
+            makeItem: makeItem,
+            makeAdopter: makeAdopter
+        )
+        guard violations.isEmpty else {
+            throw ConformanceFailure(adopter: String(describing: Adopter.self), violations: violations)
+        }
+    }
+
+    /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
+    /// - Parameters:
+    ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
+    ///   - rules: The rules to check; every rule when `nil`.
+    ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
+    /// - Throws: ``ConformanceFailure`` listing every broken rule.
+    @MainActor
+    public static func check<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        rules: Set<ConformanceRule>? = nil,
+        makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
+    ) async throws(ConformanceFailure) where Adopter.Item == TestItem {
+        try await check(configuration, rules: rules, makeItem: { $0 }, makeAdopter: makeAdopter)
+    }
+
+    /// The names of the scenarios the suite runs for each rule, for documentation and reports.
+    @MainActor
+    public static var scenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.map { ($0.rule, $0.name) }
+    }
+
+    @MainActor
+    static func violations<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration,
+        rules: Set<ConformanceRule>?,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async -> [ConformanceViolation] where Adopter.Item: Equatable {
+        if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
+            return [wiring]
+        }
+        var found: [ConformanceViolation] = []
+        for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
+            let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
+            let adopter = makeAdopter(rig)
+            guard adopter.refreshStatus.count >= scenario.minimumSources else { continue }
+            let context = ScenarioContext(scenario: scenario.name, rig: rig, adopter: adopter, makeItem: makeItem)
+            do {
+                try await scenario.body(context)
+            } catch let stop as ScenarioStop {
+                found.append(stop.violation)
+            } catch {
+                found.append(
+                    ConformanceViolation(
+                        rule: scenario.rule,
+                        scenario: scenario.name,
+                        steps: context.steps,
+                        expected: "the scenario runs to its end",
+                        observed: "it threw \(error)"
+                    )
+                )
+            }
+            await context.finish()
+        }
+        if configuration.randomizedSteps > 0, rules == nil || rules == Set(ConformanceRule.allCases) {
+            let result = await RefreshableModelCheck.run(
+                configuration,
+                steps: configuration.randomizedSteps,
+                makeItem: makeItem,
+                makeAdopter: makeAdopter
+            )
+            if let failure = result.failure {
+                found.append(failure.violation)
+            }
+        }
+        return found
+    }
+
+    @MainActor
+    private static func wiringViolation<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) -> ConformanceViolation? {
+        let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
+        let adopter = makeAdopter(rig)
+        var problems: [String] = []
+        if let header = adopter.refreshHeaderControl, header !== rig.header {
+            problems.append("refreshHeaderControl is \(type(of: header)), not rig.header")
+        }
+        if let footer = adopter.refreshFooterControl, footer !== rig.footer {
+            problems.append("refreshFooterControl is \(type(of: footer)), not rig.footer")
+        }
+        if let listView = adopter.refreshListView, listView !== rig.listView {
+            problems.append("refreshListView is \(type(of: listView)), not rig.listView")
+        }
+        if adopter.refreshStatus.policy.pageSize < 2 {
+            problems.append(
+                "refreshStatus.policy.pageSize is \(adopter.refreshStatus.policy.pageSize); the suite needs 2 or more")
+        }
+        guard !problems.isEmpty else { return nil }
+        return ConformanceViolation(
+            rule: .wiring,
+            scenario: "the adopter is wired to the rig",
+            steps: ["makeAdopter(rig)"],
+            expected:
+                "the adopter's controls and list view are the rig's doubles (or nil), and its pageSize is 2 or more",
+            observed: problems.joined(separator: "; ")
+        )
+    }
+}
+
+/// A placeholder adopter that lets ``RefreshableConformance/scenarioNames`` list the scenarios.
+@MainActor
+final class NeverAdopter: Refreshable {
+    var refreshStatus: RefreshSources<TestItem> = [RefreshState()]
+    var currentIndex = 0
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+    func refreshData(isRefresh: Bool) {}
+}

@@ -1,0 +1,242 @@
+public import Refreshable
+
+/// A randomized, model-based check: seeded sequences of user and server events run against your
+/// adopter and against a small reference model of DESIGN.md's rules, compared after every event.
+///
+/// After each event it checks that
+/// - the loads asked for are the ones the rules call for, and the page asked for next is the one
+///   after the last loaded page (S7, S8, S9, S11);
+/// - every source holds exactly the items of the pages the server gave it, none lost or duplicated,
+///   and never an item of a stale answer (S3, S8, S12);
+/// - each source's page, end-of-list flag and loading flag match the model's (S5, S9, S11);
+/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10).
+///
+/// A divergence is reported with the seed of the sequence and the shortest failing sequence found
+/// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
+/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:)``.
+///
+/// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
+/// first appearance is exercised often.
+public enum RefreshableModelCheck {
+    /// Runs `steps` random events in episodes of `episodeLength`, from ``ConformanceConfiguration/seed``.
+    /// - Parameters:
+    ///   - configuration: Sources, policy, the doubles' behaviour and the seed.
+    ///   - steps: How many events to run in all.
+    ///   - episodeLength: How many events each fresh adopter gets.
+    ///   - makeItem: Turns ``TestItem`` values into the adopter's items; equal items only for equal inputs.
+    ///   - makeAdopter: Builds the adopter wired to the rig.
+    /// - Returns: How many events ran, and the first failure, shrunk.
+    @MainActor
+    public static func run<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        steps: Int,
+        episodeLength: Int = 100,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async -> ModelCheckResult where Adopter.Item: Equatable {
+        precondition(episodeLength > 0, "RefreshableModelCheck.run: episodeLength is \(episodeLength); pass 1 or more.")
+        var seeds = SplitMix64(seed: configuration.seed)
+        var done = 0
+        var episodes = 0
+        while done < steps {
+            let seed = seeds.next()
+            let events = ModelEvent.sequence(
+                seed: seed,
+                count: min(episodeLength, steps - done),
+                sourceCount: configuration.sourceCount,
+                pageSize: configuration.policy.pageSize
+            )
+            let outcome = await replayEvents(events, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+            done += outcome.executed
+            episodes += 1
+            if let divergence = outcome.divergence {
+                let failing = Array(events.prefix(outcome.executed))
+                let shrunk = await shrink(
+                    failing,
+                    rule: divergence.rule,
+                    configuration,
+                    makeItem: makeItem,
+                    makeAdopter: makeAdopter
+                )
+                let final = await replayEvents(shrunk, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+                let report = final.divergence ?? divergence
+                let failure = ModelCheckFailure(
+                    rule: report.rule,
+                    seed: seed,
+                    originalEventCount: failing.count,
+                    events: final.divergence == nil ? failing : shrunk,
+                    steps: final.divergence == nil ? outcome.log : final.log,
+                    expected: report.expected,
+                    observed: report.observed
+                )
+                return ModelCheckResult(steps: done, episodes: episodes, failure: failure)
+            }
+        }
+        return ModelCheckResult(steps: done, episodes: episodes, failure: nil)
+    }
+
+    /// Runs `steps` random events against adopters whose items are ``TestItem`` values.
+    /// - Parameters:
+    ///   - configuration: Sources, policy, the doubles' behaviour and the seed.
+    ///   - steps: How many events to run in all.
+    ///   - episodeLength: How many events each fresh adopter gets.
+    ///   - makeAdopter: Builds the adopter wired to the rig.
+    /// - Returns: How many events ran, and the first failure, shrunk.
+    @MainActor
+    public static func run<Adopter: Refreshable>(
+        _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        steps: Int,
+        episodeLength: Int = 100,
+        makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
+    ) async -> ModelCheckResult where Adopter.Item == TestItem {
+        await run(configuration, steps: steps, episodeLength: episodeLength, makeItem: { $0 }, makeAdopter: makeAdopter)
+    }
+
+    /// Replays one sequence of events against a fresh adopter and stops at the first divergence.
+    /// - Parameters:
+    ///   - events: The events, such as ``ModelCheckFailure/events``.
+    ///   - configuration: Sources, policy and the doubles' behaviour.
+    ///   - makeItem: Turns ``TestItem`` values into the adopter's items.
+    ///   - makeAdopter: Builds the adopter wired to the rig.
+    /// - Returns: The divergence as a violation, or `nil` when the adopter kept every rule.
+    @MainActor
+    public static func replay<Adopter: Refreshable>(
+        _ events: [ModelEvent],
+        configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async -> ConformanceViolation? where Adopter.Item: Equatable {
+        let outcome = await replayEvents(events, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+        guard let divergence = outcome.divergence else { return nil }
+        return ConformanceViolation(
+            rule: divergence.rule,
+            scenario: "replay of \(events.count) event(s)",
+            steps: outcome.log,
+            expected: divergence.expected,
+            observed: divergence.observed
+        )
+    }
+
+    /// Replays one sequence of events against a fresh adopter whose items are ``TestItem`` values.
+    /// - Parameters:
+    ///   - events: The events, such as ``ModelCheckFailure/events``.
+    ///   - configuration: Sources, policy and the doubles' behaviour.
+    ///   - makeAdopter: Builds the adopter wired to the rig.
+    /// - Returns: The divergence as a violation, or `nil` when the adopter kept every rule.
+    @MainActor
+    public static func replay<Adopter: Refreshable>(
+        _ events: [ModelEvent],
+        configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
+    ) async -> ConformanceViolation? where Adopter.Item == TestItem {
+        await replay(events, configuration: configuration, makeItem: { $0 }, makeAdopter: makeAdopter)
+    }
+
+    // MARK: Internals
+
+    @MainActor
+    static func replayEvents<Adopter: Refreshable>(
+        _ events: [ModelEvent],
+        _ configuration: ConformanceConfiguration,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
+        let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
+        let run = ModelRun(rig: rig, adopter: makeAdopter(rig), makeItem: makeItem)
+        var executed = 0
+        var divergence: Divergence?
+        for event in events {
+            executed += 1
+            divergence = await run.perform(event)
+            if divergence != nil {
+                break
+            }
+        }
+        rig.loader.abandonPending()
+        await rig.settle()
+        return (executed, divergence, run.log)
+    }
+
+    /// Delta debugging: removes chunks of events, halving the chunk size, while the sequence still
+    /// breaks the same rule; the sequence is cut after the failing event each time.
+    @MainActor
+    static func shrink<Adopter: Refreshable>(
+        _ events: [ModelEvent],
+        rule: ConformanceRule,
+        _ configuration: ConformanceConfiguration,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
+    ) async -> [ModelEvent] where Adopter.Item: Equatable {
+        var current = events
+        var chunk = max(current.count / 2, 1)
+        var replays = 0
+        while chunk >= 1, replays < 5_000 {
+            var start = 0
+            var removedAny = false
+            while start < current.count, replays < 5_000 {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                replays += 1
+                let outcome = await replayEvents(candidate, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+                if let divergence = outcome.divergence, divergence.rule == rule {
+                    current = Array(candidate.prefix(outcome.executed))
+                    removedAny = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removedAny {
+                if chunk == 1 {
+                    break
+                }
+                chunk /= 2
+            }
+        }
+        return current
+    }
+}
+
+/// What ``RefreshableModelCheck/run(_:steps:episodeLength:makeItem:makeAdopter:)`` found.
+public struct ModelCheckResult: Sendable {
+    /// How many events ran, including the failing one.
+    public let steps: Int
+    /// How many fresh adopters the events ran against.
+    public let episodes: Int
+    /// The first divergence, shrunk; `nil` when the adopter kept every rule.
+    public let failure: ModelCheckFailure?
+}
+
+/// A divergence between an adopter and the reference model, with the seed and the shortest
+/// failing sequence found.
+public struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rule the divergence breaks.
+    public let rule: ConformanceRule
+    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:)``
+    /// with it and ``originalEventCount`` gives the unshrunk sequence.
+    public let seed: UInt64
+    /// The length of the failing episode, up to and including the failing event.
+    public let originalEventCount: Int
+    /// The shortest failing sequence found.
+    public let events: [ModelEvent]
+    /// What happened at each event of ``events`` when it was replayed.
+    public let steps: [String]
+    /// What the model expected at the failing event.
+    public let expected: String
+    /// What the adopter did instead.
+    public let observed: String
+
+    /// The failure as a violation of ``rule``, for ``ConformanceFailure``.
+    public var violation: ConformanceViolation {
+        ConformanceViolation(
+            rule: rule,
+            scenario: "randomized check (\(originalEventCount) event(s) shrunk to \(events.count))",
+            steps: steps,
+            expected: expected,
+            observed: observed,
+            seed: seed
+        )
+    }
+
+    /// A report with the seed, the shrunk events, and expected versus observed.
+    public var description: String { violation.description }
+}

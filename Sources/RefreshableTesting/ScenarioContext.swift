@@ -1,0 +1,270 @@
+import Refreshable
+
+/// Ends a scenario at its first broken expectation.
+struct ScenarioStop: Error {
+    let violation: ConformanceViolation
+}
+
+/// One scenario's adopter, rig and step log, with the actions and expectations scenarios are written in.
+@MainActor
+final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable {
+    let scenario: String
+    let rig: ConformanceRig<Adopter.Item>
+    let adopter: Adopter
+    private let makeItem: @Sendable (TestItem) -> Adopter.Item
+    private(set) var steps: [String] = []
+    private var examinedLoads = 0
+    private var examinedMessages = 0
+
+    init(
+        scenario: String,
+        rig: ConformanceRig<Adopter.Item>,
+        adopter: Adopter,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item
+    ) {
+        self.scenario = scenario
+        self.rig = rig
+        self.adopter = adopter
+        self.makeItem = makeItem
+    }
+
+    var policy: RefreshPolicy { adopter.refreshStatus.policy }
+    var firstPage: Int { policy.firstPage }
+    var fullPage: Int { policy.pageSize }
+    var shortPage: Int { policy.pageSize - 1 }
+    var sourceCount: Int { adopter.refreshStatus.count }
+
+    /// A control counts as present when the adopter exposes the rig's double or drives it itself.
+    var hasHeader: Bool { adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty }
+    var hasFooter: Bool { adopter.refreshFooterControl === rig.footer || !rig.footer.calls.isEmpty }
+    var hasListView: Bool { adopter.refreshListView === rig.listView || !rig.listView.calls.isEmpty }
+
+    func stop(_ rule: ConformanceRule, expected: String, observed: String) -> ScenarioStop {
+        ScenarioStop(
+            violation: ConformanceViolation(
+                rule: rule,
+                scenario: scenario,
+                steps: steps,
+                expected: expected,
+                observed: observed
+            )
+        )
+    }
+
+    // MARK: Actions
+
+    func note(_ step: String) {
+        steps.append(step)
+    }
+
+    func appear() async {
+        note("setupRefreshHeader(); setupRefreshFooter()")
+        adopter.setupRefreshHeader()
+        adopter.setupRefreshFooter()
+        await rig.settle()
+    }
+
+    /// Appears, then expects the first-page refresh of `source` (rule S1) and returns it.
+    func appearAndExpectFirstLoad(source: Int) async throws -> TestLoad {
+        await appear()
+        return try expectLoad(source: source, page: firstPage, kind: .refresh, .s1)
+    }
+
+    func refresh() async {
+        note("refresh()")
+        adopter.refresh()
+        await rig.settle()
+    }
+
+    func loadMore() async {
+        note("loadMore()")
+        adopter.loadMore()
+        await rig.settle()
+    }
+
+    func switchSource(to index: Int) async {
+        note("switchSource(to: \(index))")
+        adopter.switchSource(to: index)
+        await rig.settle()
+    }
+
+    func cancelLoading(source: Int) async {
+        note("cancelLoading(source: \(source))")
+        adopter.cancelLoading(source: source)
+        await rig.settle()
+    }
+
+    @discardableResult
+    func tapRetry() async -> Bool {
+        note("tap the failure placeholder's retry")
+        let tapped = rig.listView.tapRetry()
+        await rig.settle()
+        return tapped
+    }
+
+    @discardableResult
+    func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        hasMore: Bool? = nil,
+        pageCount: Int? = nil,
+        totalCount: Int? = nil
+    ) async -> [TestItem] {
+        var signals: [String] = []
+        if let hasMore { signals.append("hasMore: \(hasMore)") }
+        if let pageCount { signals.append("curPage: \(load.page), pageCount: \(pageCount)") }
+        if let totalCount { signals.append("totalCount: \(totalCount)") }
+        let suffix = signals.isEmpty ? "" : " (\(signals.joined(separator: ", ")))"
+        note("answer \(load) with \(itemCount) item(s)\(suffix)")
+        let items = rig.loader.answer(
+            load,
+            itemCount: itemCount,
+            hasMore: hasMore,
+            pageCount: pageCount,
+            totalCount: totalCount
+        )
+        await rig.settle()
+        return items
+    }
+
+    func fail(_ load: TestLoad) async {
+        note("fail \(load)")
+        rig.loader.fail(load, with: TestLoadError("conformance failure"))
+        await rig.settle()
+    }
+
+    func finish() async {
+        rig.loader.abandonPending()
+        await rig.settle()
+    }
+
+    // MARK: Expectations
+
+    /// Expects exactly these loads to have been asked for since the last expectation about loads.
+    @discardableResult
+    func expectLoads(
+        _ expected: [(source: Int, page: Int, kind: RefreshRequest.Kind)],
+        _ rule: ConformanceRule
+    ) throws -> [TestLoad] {
+        let fresh = Array(rig.loader.loads.dropFirst(examinedLoads))
+        examinedLoads = rig.loader.loads.count
+        let matches =
+            fresh.count == expected.count
+            && zip(fresh, expected).allSatisfy { $0.source == $1.source && $0.page == $1.page && $0.kind == $1.kind }
+        guard matches else {
+            let wanted = expected.map {
+                "\($0.kind == .refresh ? "refresh" : "loadMore")(source: \($0.source), page: \($0.page))"
+            }
+            throw stop(
+                rule,
+                expected: wanted.isEmpty ? "no new load" : "new load(s) \(wanted.joined(separator: ", "))",
+                observed: fresh.isEmpty
+                    ? "no new load" : "new load(s) \(fresh.map(\.description).joined(separator: ", "))"
+            )
+        }
+        return fresh
+    }
+
+    func expectLoad(source: Int, page: Int, kind: RefreshRequest.Kind, _ rule: ConformanceRule) throws -> TestLoad {
+        try expectLoads([(source, page, kind)], rule)[0]
+    }
+
+    func expectNoLoad(_ rule: ConformanceRule) throws {
+        try expectLoads([], rule)
+    }
+
+    func expectItems(source: Int, _ items: [TestItem], _ rule: ConformanceRule) throws {
+        let held = adopter.refreshStatus[source].items
+        guard held == items.map(makeItem) else {
+            throw stop(
+                rule,
+                expected: "source \(source) holds \(items.count) item(s) \(items)",
+                observed: "it holds \(held.count) item(s) \(held)"
+            )
+        }
+    }
+
+    func expectHeader(refreshing: Bool, _ rule: ConformanceRule) throws {
+        guard hasHeader, rig.header.isRefreshing != refreshing else { return }
+        throw stop(
+            rule,
+            expected: "the header \(refreshing ? "shows" : "does not show") its refreshing state",
+            observed: "header.isRefreshing is \(rig.header.isRefreshing); header calls: \(rig.header.calls)"
+        )
+    }
+
+    func expectFooter(hidden: Bool, _ rule: ConformanceRule) throws {
+        guard hasFooter, rig.footer.isHidden != hidden else { return }
+        throw stop(
+            rule,
+            expected: "the footer is \(hidden ? "hidden" : "shown")",
+            observed: "footer.isHidden is \(rig.footer.isHidden); footer calls: \(rig.footer.calls)"
+        )
+    }
+
+    func expectFooter(_ state: TestFooterControl.State, _ rule: ConformanceRule) throws {
+        guard hasFooter, rig.footer.state != state else { return }
+        throw stop(
+            rule,
+            expected: "the footer shows \(state)",
+            observed: "it shows \(rig.footer.state); footer calls: \(rig.footer.calls)"
+        )
+    }
+
+    func expectFooterNotRefreshing(_ rule: ConformanceRule) throws {
+        guard hasFooter, rig.footer.isRefreshing else { return }
+        throw stop(
+            rule,
+            expected: "the footer has left its loading state",
+            observed: "it still shows refreshing; footer calls: \(rig.footer.calls)"
+        )
+    }
+
+    func endedFooter(source: Int) -> TestFooterControl.State {
+        let title = adopter.refreshStatus[source].noMoreTitle
+        return .noMoreData(title: title.isEmpty ? nil : title)
+    }
+
+    func expectEnded(source: Int, _ ended: Bool, _ rule: ConformanceRule) throws {
+        let state = adopter.refreshStatus[source]
+        guard state.noMoreData != ended else { return }
+        throw stop(
+            rule,
+            expected: "refreshStatus[\(source)].noMoreData is \(ended)",
+            observed: "it is \(state.noMoreData) (page \(state.page), \(state.items.count) item(s))"
+        )
+    }
+
+    func expectPlaceholder(shown: Bool, _ rule: ConformanceRule) throws {
+        guard hasListView, (rig.listView.placeholder != nil) != shown else { return }
+        throw stop(
+            rule,
+            expected: shown ? "the failure placeholder is shown" : "no failure placeholder is shown",
+            observed:
+                "placeholder: \(rig.listView.placeholder.map(\.description) ?? "none"); list calls: \(rig.listView.calls)"
+        )
+    }
+
+    /// Expects this many failure messages since the last expectation about messages.
+    func expectNewMessages(_ count: Int, _ rule: ConformanceRule) throws {
+        guard hasListView else { return }
+        let fresh = rig.listView.messages.dropFirst(examinedMessages)
+        examinedMessages = rig.listView.messages.count
+        guard fresh.count != count else { return }
+        throw stop(
+            rule,
+            expected: "\(count) new failure message(s)",
+            observed: "\(fresh.count) new failure message(s) \(Array(fresh))"
+        )
+    }
+
+    func expectLoading(source: Int, _ loading: Bool, _ rule: ConformanceRule) throws {
+        let state = adopter.refreshStatus[source]
+        guard state.isLoading != loading else { return }
+        throw stop(
+            rule,
+            expected: "source \(source) is \(loading ? "" : "not ")loading",
+            observed: "refreshStatus[\(source)].inFlight is \(state.inFlight.map(\.description) ?? "nil")"
+        )
+    }
+}

@@ -1,0 +1,199 @@
+public import Refreshable
+
+/// A load-more control that records every command it receives and shows the state they add up to.
+///
+/// It models `MJRefreshFooter`: each command moves the footer to one state, whatever it showed
+/// before, so the last command wins. ``endRefreshing()`` after ``endRefreshingWithNoMoreData()``
+/// leaves the footer idle, which is exactly MJRefresh's most reported bug, and what an adopter that
+/// replays commands naively shows in ``state``.
+///
+/// With ``Timing/lastCallWins`` the end commands wait for the main actor's next turn (or ``flush()``),
+/// as MJRefresh's wait for the main queue's; ``isRefreshing`` reads the state shown so far.
+///
+/// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
+@MainActor
+public final class TestFooterControl: RefreshFooterControl {
+    /// What the footer shows, apart from whether it is hidden.
+    public enum State: Sendable, Hashable, CustomStringConvertible {
+        /// Ready to load more.
+        case idle
+        /// Loading more.
+        case refreshing
+        /// At the end of the list; `title` is `nil` when the plain ``TestFooterControl/endRefreshingWithNoMoreData()`` was called.
+        case noMoreData(title: String?)
+        /// Loading more failed.
+        case failed(message: String)
+
+        /// A short description such as `noMoreData("No more")`.
+        public var description: String {
+            switch self {
+            case .idle:
+                return "idle"
+            case .refreshing:
+                return "refreshing"
+            case .noMoreData(let title):
+                return title.map { "noMoreData(\"\($0)\")" } ?? "noMoreData"
+            case .failed(let message):
+                return "failed(\"\(message)\")"
+            }
+        }
+    }
+
+    /// One command the control received.
+    public enum Call: Sendable, Hashable, CustomStringConvertible {
+        /// ``TestFooterControl/beginRefreshing()``.
+        case beginRefreshing
+        /// ``TestFooterControl/endRefreshing()``.
+        case endRefreshing
+        /// ``TestFooterControl/endRefreshingWithNoMoreData()`` (`title` is `nil`) or
+        /// ``TestFooterControl/endRefreshingWithNoMoreData(title:)``.
+        case endRefreshingWithNoMoreData(title: String?)
+        /// ``TestFooterControl/resetNoMoreData()``.
+        case resetNoMoreData
+        /// ``TestFooterControl/endRefreshingWithFailure(message:)``.
+        case endRefreshingWithFailure(message: String)
+        /// A change of ``TestFooterControl/isHidden``.
+        case setHidden(Bool)
+
+        /// The command as the control's API spells it.
+        public var description: String {
+            switch self {
+            case .beginRefreshing:
+                return "footer.beginRefreshing()"
+            case .endRefreshing:
+                return "footer.endRefreshing()"
+            case .endRefreshingWithNoMoreData(let title):
+                return title.map { "footer.endRefreshingWithNoMoreData(title: \"\($0)\")" }
+                    ?? "footer.endRefreshingWithNoMoreData()"
+            case .resetNoMoreData:
+                return "footer.resetNoMoreData()"
+            case .endRefreshingWithFailure(let message):
+                return "footer.endRefreshingWithFailure(message: \"\(message)\")"
+            case .setHidden(let hidden):
+                return "footer.isHidden = \(hidden)"
+            }
+        }
+    }
+
+    /// When the end commands take effect.
+    public enum Timing: Sendable, Hashable {
+        /// Every command takes effect at once.
+        case immediate
+        /// `endRefreshing`, `endRefreshingWithNoMoreData`, `resetNoMoreData` and
+        /// `endRefreshingWithFailure` take effect in order on the main actor's next turn (or at
+        /// ``TestFooterControl/flush()``), as MJRefresh applies them on the main queue's next turn;
+        /// `beginRefreshing` takes effect at once.
+        case lastCallWins
+    }
+
+    /// Every command received since creation or the last ``reset()``, oldest first.
+    public private(set) var calls: [Call] = []
+
+    /// What the footer shows now.
+    public private(set) var state: State = .idle
+
+    /// When the end commands take effect.
+    public let timing: Timing
+
+    private var deferred: [State] = []
+    private var flushScheduled = false
+
+    /// Whether the footer is hidden. Setting it records ``Call/setHidden(_:)``.
+    public var isHidden: Bool = false {
+        didSet { calls.append(.setHidden(isHidden)) }
+    }
+
+    /// Whether the footer shows its loading state.
+    public var isRefreshing: Bool { state == .refreshing }
+
+    /// Whether the footer shows the end of the list.
+    public var isShowingNoMoreData: Bool {
+        if case .noMoreData = state {
+            return true
+        }
+        return false
+    }
+
+    /// Whether end commands are waiting for ``flush()``.
+    public var hasDeferredCommands: Bool { !deferred.isEmpty }
+
+    /// Creates an idle, visible footer.
+    /// - Parameter timing: When the end commands take effect; at once by default.
+    public init(timing: Timing = .immediate) {
+        self.timing = timing
+    }
+
+    /// Shows the loading state at once and records the call.
+    public func beginRefreshing() {
+        calls.append(.beginRefreshing)
+        state = .refreshing
+    }
+
+    /// Moves to the idle state (even from the end of the list, as MJRefresh does) and records the call.
+    public func endRefreshing() {
+        calls.append(.endRefreshing)
+        apply(.idle)
+    }
+
+    /// Moves to the end-of-list state without a title and records the call.
+    public func endRefreshingWithNoMoreData() {
+        calls.append(.endRefreshingWithNoMoreData(title: nil))
+        apply(.noMoreData(title: nil))
+    }
+
+    /// Moves to the end-of-list state with a title and records the call.
+    /// - Parameter title: The end-of-list text.
+    public func endRefreshingWithNoMoreData(title: String) {
+        calls.append(.endRefreshingWithNoMoreData(title: title))
+        apply(.noMoreData(title: title))
+    }
+
+    /// Moves to the idle state and records the call.
+    public func resetNoMoreData() {
+        calls.append(.resetNoMoreData)
+        apply(.idle)
+    }
+
+    /// Moves to the failed state and records the call.
+    /// - Parameter message: What went wrong.
+    public func endRefreshingWithFailure(message: String) {
+        calls.append(.endRefreshingWithFailure(message: message))
+        apply(.failed(message: message))
+    }
+
+    /// Applies the deferred end commands in order now; with ``Timing/immediate`` there are none.
+    /// They also apply by themselves on the main actor's next turn, in the order MJRefresh's would.
+    public func flush() {
+        flushScheduled = false
+        for next in deferred {
+            state = next
+        }
+        deferred.removeAll()
+    }
+
+    /// Forgets the recorded calls; the visible state and deferred commands stay, as a real control's would.
+    public func reset() {
+        calls.removeAll()
+    }
+
+    /// Returns the calls recorded since the last ``popCalls()`` or ``reset()`` and forgets them.
+    /// - Returns: The calls, oldest first.
+    public func popCalls() -> [Call] {
+        defer { calls.removeAll() }
+        return calls
+    }
+
+    private func apply(_ next: State) {
+        switch timing {
+        case .immediate:
+            state = next
+        case .lastCallWins:
+            deferred.append(next)
+            guard !flushScheduled else { return }
+            flushScheduled = true
+            Task { [weak self] in
+                self?.flush()
+            }
+        }
+    }
+}

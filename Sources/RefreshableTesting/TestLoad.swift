@@ -1,0 +1,71 @@
+public import Refreshable
+
+/// One load a ``TestPageLoader`` was asked for: which source, which page, and whether it refreshes.
+public struct TestLoad: Sendable, Hashable, CustomStringConvertible {
+    /// The number of the load within its loader, in the order the loads were asked for, from `0`.
+    public let id: Int
+    /// The source (tab) the load is for.
+    public let source: Int
+    /// The page asked for.
+    public let page: Int
+    /// Whether the load refreshes or loads more. When the adopter started the load without a
+    /// `RefreshRequest`, this is inferred: the loader's first page means a refresh.
+    public let kind: RefreshRequest.Kind
+    /// The request the adopter passed, when it passed one.
+    public let request: RefreshRequest?
+
+    /// Creates a load record. Loaders make these; tests compare against them.
+    /// - Parameters:
+    ///   - id: The load's number within its loader.
+    ///   - source: The source the load is for.
+    ///   - page: The page asked for.
+    ///   - kind: Whether the load refreshes or loads more.
+    ///   - request: The request the adopter passed, if any.
+    public init(id: Int, source: Int, page: Int, kind: RefreshRequest.Kind, request: RefreshRequest?) {
+        self.id = id
+        self.source = source
+        self.page = page
+        self.kind = kind
+        self.request = request
+    }
+
+    /// A short description such as `#3 loadMore(source: 1, page: 2)`.
+    public var description: String {
+        "#\(id) \(kind == .refresh ? "refresh" : "loadMore")(source: \(source), page: \(page))"
+    }
+}
+
+/// How a load a ``TestPageLoader`` was asked for ended, or that it has not.
+public enum TestLoadOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// The test has not resolved the load yet: it hangs.
+    case pending
+    /// The test answered the load with a page of this many items.
+    case answered(itemCount: Int)
+    /// The test failed the load with an error described so.
+    case failed(String)
+    /// The task awaiting the load was cancelled and the loader threw `CancellationError`.
+    case cancelled
+
+    /// A short description.
+    public var description: String {
+        switch self {
+        case .pending:
+            return "pending"
+        case .answered(let count):
+            return "answered with \(count) item(s)"
+        case .failed(let message):
+            return "failed (\(message))"
+        case .cancelled:
+            return "cancelled"
+        }
+    }
+}
+
+/// What a task awaiting ``TestPageLoader/load(_:)`` gets when it is cancelled.
+public enum TestLoadCancellation: Sendable, Hashable {
+    /// The load ends at once with `CancellationError`, as `URLSession` does.
+    case throwsCancellationError
+    /// The load stays pending until the test answers it, like a server that ignores
+    /// cancellation; the answer then reaches a cancelled task.
+    case ignoresCancellation
+}

@@ -1,0 +1,328 @@
+public import Refreshable
+
+/// A scriptable server for both loading styles: every load is recorded and stays pending until the
+/// test answers it, fails it, or lets it hang, in any order.
+///
+/// Async-style adopters await ``load(_:)`` in their `loadPage(_:)`; seed-style adopters call
+/// ``start(_:completion:)`` in their `refreshData(isRefresh:)` and report the result with
+/// `loadSuccess(_:for:)` or `loadFailer(_:for:)`. Adopters whose API takes only a source and a page
+/// use ``load(source:page:kind:)`` or ``start(source:page:kind:completion:)``.
+///
+/// ```swift
+/// let loader = TestPageLoader()          // items are TestItem values
+/// controller.setupRefreshHeader()         // the controller asks for page 1
+/// await loader.settle()                   // lets an async loadPage(_:) reach the loader
+/// let first = try #require(loader.pending.first)
+/// loader.answer(first, itemCount: 20)     // or: loader.fail(first), or leave it pending
+/// await loader.settle()                   // lets the adopter apply the answer
+/// ```
+///
+/// Pages are made with ``makePage(for:itemCount:hasMore:pageCount:totalCount:)``: each answer
+/// carries new ``TestItem`` values (turned into the adopter's item type by the `makeItem` closure),
+/// so a lost, duplicated or stale item shows in a plain comparison.
+///
+/// The class is `@MainActor`, like the protocols it serves, so it needs no lock. Create one per test.
+@MainActor
+public final class TestPageLoader<Item: Sendable> {
+    private enum Waiter {
+        case continuation(CheckedContinuation<RefreshPage<Item>, any Error>)
+        case completion(@MainActor (Result<RefreshPage<Item>, any Error>) -> Void)
+    }
+
+    /// Every load asked for since creation or the last ``reset()``, oldest first.
+    public private(set) var loads: [TestLoad] = []
+
+    /// How each load of ``loads`` ended, by ``TestLoad/id``.
+    public private(set) var outcomes: [Int: TestLoadOutcome] = [:]
+
+    /// The number of the first page, used to infer the kind of loads started without a request.
+    public let firstPage: Int
+
+    /// What a cancelled task awaiting ``load(_:)`` gets.
+    public var cancellationBehavior: TestLoadCancellation
+
+    /// How many times ``settle()`` yields at least.
+    public var minimumSettleYields: Int = 1
+
+    private let makeItem: @Sendable (TestItem) -> Item
+    private var waiters: [Int: Waiter] = [:]
+    private var nextResponse = 1
+    private var resumedAwaitingDelivery = 0
+    private var deliveriesLanded = 0
+
+    /// Creates a loader whose pages hold the adopter's own item type.
+    /// - Parameters:
+    ///   - firstPage: The number of the first page, `1` by default.
+    ///   - cancellationBehavior: What a cancelled task awaiting ``load(_:)`` gets.
+    ///   - makeItem: Turns the loader's ``TestItem`` into an item; must give equal items only for equal inputs.
+    public init(
+        firstPage: Int = 1,
+        cancellationBehavior: TestLoadCancellation = .throwsCancellationError,
+        makeItem: @escaping @Sendable (TestItem) -> Item
+    ) {
+        self.firstPage = firstPage
+        self.cancellationBehavior = cancellationBehavior
+        self.makeItem = makeItem
+    }
+
+    /// The loads that are neither answered nor failed yet, oldest first.
+    public var pending: [TestLoad] {
+        loads.filter { waiters[$0.id] != nil }
+    }
+
+    /// The pending loads of one source, oldest first.
+    /// - Parameter source: The source.
+    /// - Returns: Its pending loads.
+    public func pending(source: Int) -> [TestLoad] {
+        pending.filter { $0.source == source }
+    }
+
+    /// Whether the load is waiting for the test.
+    /// - Parameter load: The load.
+    public func isPending(_ load: TestLoad) -> Bool {
+        waiters[load.id] != nil
+    }
+
+    // MARK: Asking for loads
+
+    /// Records a load for the request and waits until the test answers or fails it (async style).
+    /// - Parameter request: The request from `loadPage(_:)`.
+    /// - Returns: The page the test answers.
+    /// - Throws: The error the test fails the load with, or `CancellationError`.
+    public func load(_ request: RefreshRequest) async throws -> RefreshPage<Item> {
+        try await wait(for: record(source: request.source, page: request.page, kind: request.kind, request: request))
+    }
+
+    /// Records a load for a source and page and waits until the test answers or fails it (async
+    /// style, for APIs that take no request).
+    /// - Parameters:
+    ///   - source: The source.
+    ///   - page: The page.
+    ///   - kind: Whether it refreshes; inferred from ``firstPage`` when `nil`.
+    /// - Returns: The page the test answers.
+    /// - Throws: The error the test fails the load with, or `CancellationError`.
+    public func load(source: Int, page: Int, kind: RefreshRequest.Kind? = nil) async throws -> RefreshPage<Item> {
+        try await wait(for: record(source: source, page: page, kind: kind, request: nil))
+    }
+
+    /// Records a load for the request; `completion` runs when the test answers or fails it (seed style).
+    /// - Parameters:
+    ///   - request: The request captured from `refreshRequest`.
+    ///   - completion: Receives the page or the error, on the main actor, during ``answer(_:with:)`` or ``fail(_:with:)``.
+    public func start(
+        _ request: RefreshRequest,
+        completion: @escaping @MainActor (Result<RefreshPage<Item>, any Error>) -> Void
+    ) {
+        let load = record(source: request.source, page: request.page, kind: request.kind, request: request)
+        waiters[load.id] = .completion(completion)
+    }
+
+    /// Records a load for a source and page; `completion` runs when the test answers or fails it
+    /// (seed style, for APIs that take no request).
+    /// - Parameters:
+    ///   - source: The source.
+    ///   - page: The page.
+    ///   - kind: Whether it refreshes; inferred from ``firstPage`` when `nil`.
+    ///   - completion: Receives the page or the error, on the main actor.
+    public func start(
+        source: Int,
+        page: Int,
+        kind: RefreshRequest.Kind? = nil,
+        completion: @escaping @MainActor (Result<RefreshPage<Item>, any Error>) -> Void
+    ) {
+        let load = record(source: source, page: page, kind: kind, request: nil)
+        waiters[load.id] = .completion(completion)
+    }
+
+    // MARK: Resolving loads
+
+    /// Makes a page for a load, with new items that no other answer carries.
+    /// - Parameters:
+    ///   - load: The load to answer.
+    ///   - itemCount: How many items the page holds.
+    ///   - hasMore: The server's explicit "more pages follow" flag, if any.
+    ///   - pageCount: The number of pages; the page then also carries `curPage` equal to the load's page.
+    ///   - totalCount: The number of items in the whole list, if any.
+    /// - Returns: The page, and the ``TestItem`` values behind its items.
+    public func makePage(
+        for load: TestLoad,
+        itemCount: Int,
+        hasMore: Bool? = nil,
+        pageCount: Int? = nil,
+        totalCount: Int? = nil
+    ) -> (page: RefreshPage<Item>, items: [TestItem]) {
+        precondition(itemCount >= 0, "makePage(for:itemCount:): itemCount is \(itemCount); pass 0 or more.")
+        let response = nextResponse
+        nextResponse += 1
+        let items = (0..<itemCount).map {
+            TestItem(source: load.source, page: load.page, index: $0, response: response)
+        }
+        let page = RefreshPage(
+            items: items.map(makeItem),
+            hasMore: hasMore,
+            curPage: pageCount == nil ? nil : load.page,
+            pageCount: pageCount,
+            totalCount: totalCount
+        )
+        return (page, items)
+    }
+
+    /// Answers a pending load with a page.
+    /// - Parameters:
+    ///   - load: The load.
+    ///   - page: The page.
+    /// - Returns: `false` when the load was not pending (already answered, failed or cancelled).
+    @discardableResult
+    public func answer(_ load: TestLoad, with page: RefreshPage<Item>) -> Bool {
+        guard let waiter = waiters.removeValue(forKey: load.id) else { return false }
+        outcomes[load.id] = .answered(itemCount: page.items.count)
+        deliver(.success(page), to: waiter)
+        return true
+    }
+
+    /// Answers a pending load with a new page made by ``makePage(for:itemCount:hasMore:pageCount:totalCount:)``.
+    /// - Parameters:
+    ///   - load: The load.
+    ///   - itemCount: How many items the page holds.
+    ///   - hasMore: The server's explicit "more pages follow" flag, if any.
+    ///   - pageCount: The number of pages, if any.
+    ///   - totalCount: The number of items in the whole list, if any.
+    /// - Returns: The ``TestItem`` values behind the page's items; empty when the load was not pending.
+    @discardableResult
+    public func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        hasMore: Bool? = nil,
+        pageCount: Int? = nil,
+        totalCount: Int? = nil
+    ) -> [TestItem] {
+        guard isPending(load) else { return [] }
+        let made = makePage(
+            for: load, itemCount: itemCount, hasMore: hasMore, pageCount: pageCount, totalCount: totalCount)
+        answer(load, with: made.page)
+        return made.items
+    }
+
+    /// Fails a pending load.
+    /// - Parameters:
+    ///   - load: The load.
+    ///   - error: The error, a ``TestLoadError`` by default.
+    /// - Returns: `false` when the load was not pending.
+    @discardableResult
+    public func fail(_ load: TestLoad, with error: any Error = TestLoadError()) -> Bool {
+        guard let waiter = waiters.removeValue(forKey: load.id) else { return false }
+        outcomes[load.id] = .failed(String(describing: error))
+        deliver(.failure(error), to: waiter)
+        return true
+    }
+
+    /// Lets queued main-actor work run until every answer delivered to an async ``load(_:)`` has
+    /// reached the adopter: call it after driving the adopter and after answering, before looking.
+    ///
+    /// Seed-style completions run inside ``answer(_:with:)``, so for them this only yields.
+    public func settle() async {
+        // A resumed continuation reaches the main actor through the global executor, so its task
+        // may run after any number of yields; after the last delivery lands, one more full round of
+        // yields lets the work it queued (renders, rechecks) run too.
+        var landed = deliveriesLanded
+        var rounds = 0
+        repeat {
+            for _ in 0..<max(minimumSettleYields, 1) {
+                await Task.yield()
+            }
+            rounds += 1
+            if resumedAwaitingDelivery == 0, deliveriesLanded == landed {
+                return
+            }
+            landed = deliveriesLanded
+        } while rounds < 10_000
+    }
+
+    /// Fails every pending load with `CancellationError`, so that no awaiting task is left suspended
+    /// and no continuation leaks. Call it at the end of a test that left loads hanging.
+    public func abandonPending() {
+        for load in pending {
+            if let waiter = waiters.removeValue(forKey: load.id) {
+                outcomes[load.id] = .cancelled
+                deliver(.failure(CancellationError()), to: waiter)
+            }
+        }
+    }
+
+    /// Forgets the recorded loads and outcomes; pending loads stay pending.
+    public func reset() {
+        let open = Set(waiters.keys)
+        loads.removeAll { !open.contains($0.id) }
+        outcomes = outcomes.filter { open.contains($0.key) }
+    }
+
+    // MARK: Internals
+
+    private func record(source: Int, page: Int, kind: RefreshRequest.Kind?, request: RefreshRequest?) -> TestLoad {
+        let id = (loads.last?.id ?? -1) + 1
+        let load = TestLoad(
+            id: id,
+            source: source,
+            page: page,
+            kind: kind ?? (page == firstPage ? .refresh : .loadMore),
+            request: request
+        )
+        loads.append(load)
+        outcomes[id] = .pending
+        return load
+    }
+
+    private func wait(for load: TestLoad) async throws -> RefreshPage<Item> {
+        let id = load.id
+        do {
+            let page = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    waiters[id] = .continuation(continuation)
+                }
+            } onCancel: { [weak self] in
+                Task { @MainActor in
+                    self?.taskWasCancelled(id)
+                }
+            }
+            resumedAwaitingDelivery -= 1
+            deliveriesLanded += 1
+            return page
+        } catch {
+            resumedAwaitingDelivery -= 1
+            deliveriesLanded += 1
+            throw error
+        }
+    }
+
+    private func taskWasCancelled(_ id: Int) {
+        guard cancellationBehavior == .throwsCancellationError,
+            case .continuation = waiters[id],
+            let waiter = waiters.removeValue(forKey: id)
+        else { return }
+        outcomes[id] = .cancelled
+        deliver(.failure(CancellationError()), to: waiter)
+    }
+
+    private func deliver(_ result: Result<RefreshPage<Item>, any Error>, to waiter: Waiter) {
+        switch waiter {
+        case .continuation(let continuation):
+            resumedAwaitingDelivery += 1
+            continuation.resume(with: result)
+        case .completion(let completion):
+            completion(result)
+        }
+    }
+}
+
+extension TestPageLoader where Item == TestItem {
+    /// Creates a loader whose pages hold ``TestItem`` values.
+    /// - Parameters:
+    ///   - firstPage: The number of the first page, `1` by default.
+    ///   - cancellationBehavior: What a cancelled task awaiting ``load(_:)`` gets.
+    public convenience init(
+        firstPage: Int = 1,
+        cancellationBehavior: TestLoadCancellation = .throwsCancellationError
+    ) {
+        self.init(firstPage: firstPage, cancellationBehavior: cancellationBehavior) { $0 }
+    }
+}

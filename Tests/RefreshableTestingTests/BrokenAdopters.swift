@@ -1,0 +1,247 @@
+import Refreshable
+import RefreshableTesting
+
+/// A seed-style adopter with the library's defaults, for broken variants to override one thing.
+@MainActor
+class SeedAdopterBase: Refreshable {
+    var refreshStatus: RefreshSources<TestItem>
+    var currentIndex = 0
+    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
+    var refreshFooterControl: (any RefreshFooterControl)? { footer }
+    var refreshListView: (any RefreshListView)? { listView }
+    let header: TestHeaderControl
+    let footer: TestFooterControl
+    let listView: TestListView
+    let loader: TestPageLoader<TestItem>
+
+    init(rig: ConformanceRig<TestItem>) {
+        refreshStatus = rig.makeSources()
+        header = rig.header
+        footer = rig.footer
+        listView = rig.listView
+        loader = rig.loader
+    }
+
+    func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        loader.start(request) { [weak self] result in
+            switch result {
+            case .success(let page):
+                self?.loadSuccess(page, for: request)
+            case .failure(let error):
+                self?.loadFailer(error, for: request)
+            }
+        }
+    }
+
+    func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(page, for: request)
+    }
+
+    func loadFailer(_ error: any Error, for request: RefreshRequest) {
+        applyLoadFailure(error, for: request)
+    }
+
+    func setupRefreshHeader() {
+        renderRefreshControls()
+        loadFirstPageIfNeeded()
+    }
+
+    func setupRefreshFooter() {
+        renderRefreshControls()
+        loadFirstPageIfNeeded()
+    }
+
+    func loadMore() {
+        startLoad(.loadMore, source: currentIndex)
+    }
+
+    func presentFailure(_ failure: RefreshFailure) {
+        let source = failure.request.source
+        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
+        refreshListView?.showFailureMessage(failure)
+    }
+}
+
+/// S1: setup renders but forgets to load the first page.
+final class NoFirstLoadController: SeedAdopterBase {
+    override func setupRefreshHeader() {
+        renderRefreshControls()
+    }
+
+    override func setupRefreshFooter() {
+        renderRefreshControls()
+    }
+}
+
+/// S3: a refresh appends its first page to the old items instead of replacing them.
+final class AppendingRefreshController: SeedAdopterBase {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        guard request.isRefresh, refreshStatus.isInFlight(request) else {
+            applyLoadSuccess(page, for: request)
+            return
+        }
+        var merged = page
+        merged.items = refreshStatus[request.source].items + page.items
+        applyLoadSuccess(merged, for: request)
+    }
+}
+
+/// S4: keeps its own "reached the end" flag per source, never resets it, and re-sends it to the
+/// footer after every load of the visible source.
+final class StickyNoMoreDataController: SeedAdopterBase {
+    private var reachedEnd: [Bool] = []
+
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(page, for: request)
+        let source = request.source
+        if reachedEnd.count < refreshStatus.count {
+            reachedEnd = Array(repeating: false, count: refreshStatus.count)
+        }
+        if refreshStatus[source].noMoreData {
+            reachedEnd[source] = true
+        }
+        if reachedEnd[source], source == currentIndex {
+            footer.endRefreshingWithNoMoreData(title: refreshStatus[source].noMoreTitle)
+        }
+    }
+}
+
+/// S6: swallows failures: no message over a list that keeps its items.
+final class SilentFailureController: SeedAdopterBase {
+    override func presentFailure(_ failure: RefreshFailure) {}
+}
+
+/// S9: the seed's own page counter, `page -= 1` on every failure, so a failed refresh drops to page 0.
+final class PageMinusOneController: SeedAdopterBase {
+    private var pages: [Int] = []
+
+    override func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        let source = request.source
+        if pages.count < refreshStatus.count {
+            pages = Array(repeating: refreshStatus.policy.firstPage - 1, count: refreshStatus.count)
+        }
+        pages[source] = isRefresh ? refreshStatus.policy.firstPage : pages[source] + 1
+        loader.start(source: source, page: pages[source], kind: request.kind) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let page):
+                self.loadSuccess(page, for: request)
+            case .failure(let error):
+                self.pages[source] -= 1
+                self.loadFailer(error, for: request)
+            }
+        }
+    }
+}
+
+/// S10: drives its own header (the library gets none) and ends it only when a refresh of the
+/// visible source succeeds, never on failure.
+final class HeaderEndsOnlyOnSuccessController: SeedAdopterBase {
+    override var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+
+    override func refreshData(isRefresh: Bool) {
+        if isRefresh, !header.isRefreshing {
+            header.beginRefreshing()
+        }
+        super.refreshData(isRefresh: isRefresh)
+    }
+
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(page, for: request)
+        if request.isRefresh, request.source == currentIndex {
+            header.endRefreshing()
+        }
+    }
+}
+
+/// S11: load-more wins: a load-more during a refresh cancels the refresh.
+final class LoadMoreWinsController: SeedAdopterBase {
+    override func loadMore() {
+        if refreshStatus[currentIndex].isRefreshing {
+            cancelLoading(source: currentIndex)
+        }
+        startLoad(.loadMore, source: currentIndex)
+    }
+}
+
+/// S12: applies every result to the visible source: to its in-flight request, when it has one.
+final class CurrentSourceController: SeedAdopterBase {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(page, for: refreshStatus[currentIndex].inFlight ?? request)
+    }
+}
+
+/// W: wired to a header of its own instead of the rig's.
+final class MiswiredController: SeedAdopterBase {
+    private let ownHeader = TestHeaderControl()
+    override var refreshHeaderControl: (any RefreshHeaderControl)? { ownHeader }
+}
+
+/// The library's default status dispatch.
+struct DefaultOutput: OutputRefreshProtocol {
+    let refreshStatus: RefreshStatusRelay
+}
+
+/// D1: replays each status as a command, as seed 001's switch statement did, so a late
+/// `endFooterRefresh` undoes `noMoreData` on an MJRefresh-like footer.
+struct NaiveReplayOutput: OutputRefreshProtocol {
+    let refreshStatus: RefreshStatusRelay
+
+    @MainActor
+    func autoSetRefreshHeaderStatus(
+        header: (any RefreshHeaderControl)?,
+        footer: (any RefreshFooterControl)?
+    ) -> RefreshSubscription {
+        weak let header = header
+        weak let footer = footer
+        return refreshStatus.subscribe { status in
+            switch status {
+            case .none:
+                break
+            case .beginHeaderRefresh:
+                header?.beginRefreshing()
+            case .endHeaderRefresh:
+                header?.endRefreshing()
+            case .beginFooterRefresh:
+                footer?.beginRefreshing()
+            case .endFooterRefresh:
+                footer?.endRefreshing()
+            case .noMoreData:
+                footer?.endRefreshingWithNoMoreData()
+            case .resetNoMoreData:
+                footer?.resetNoMoreData()
+            case .failed(let message):
+                header?.endRefreshing()
+                footer?.endRefreshingWithFailure(message: message)
+            case .hideFooter:
+                footer?.isHidden = true
+            case .showFooter:
+                footer?.isHidden = false
+            }
+        }
+    }
+}
+
+/// D3: keeps every control it was given alive (for "later use"), otherwise the default dispatch.
+final class LeakyOutput: OutputRefreshProtocol {
+    let refreshStatus: RefreshStatusRelay
+    private var retained: [AnyObject] = []
+
+    @MainActor
+    init() {
+        refreshStatus = RefreshStatusRelay()
+    }
+
+    @MainActor
+    func autoSetRefreshHeaderStatus(
+        header: (any RefreshHeaderControl)?,
+        footer: (any RefreshFooterControl)?
+    ) -> RefreshSubscription {
+        retained += [header as AnyObject?, footer as AnyObject?].compactMap { $0 }
+        return DefaultOutput(refreshStatus: refreshStatus).autoSetRefreshHeaderStatus(header: header, footer: footer)
+    }
+}

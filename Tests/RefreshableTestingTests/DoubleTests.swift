@@ -1,0 +1,92 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+@MainActor
+@Suite struct DoubleTests {
+    @Test func headerRecordsCallsAndShowsTheStateTheyLeave() {
+        let header = TestHeaderControl()
+        var actions = 0
+        header.onBeginRefreshing = { actions += 1 }
+        header.beginRefreshing()
+        #expect(header.isRefreshing)
+        header.endRefreshing()
+        #expect(!header.isRefreshing)
+        #expect(header.calls == [.beginRefreshing, .endRefreshing])
+        #expect(actions == 1)
+        #expect(header.popCalls().map(\.description) == ["header.beginRefreshing()", "header.endRefreshing()"])
+        #expect(header.calls.isEmpty)
+    }
+
+    @Test func footerLetsTheLastCallWinLikeMJRefresh() {
+        let footer = TestFooterControl()
+        footer.beginRefreshing()
+        footer.endRefreshingWithNoMoreData(title: "The end")
+        #expect(footer.state == .noMoreData(title: "The end"))
+        footer.endRefreshing()
+        #expect(footer.state == .idle, "a late endRefreshing() undoes the end of the list, as in MJRefresh")
+        footer.isHidden = true
+        #expect(
+            footer.calls == [
+                .beginRefreshing, .endRefreshingWithNoMoreData(title: "The end"), .endRefreshing, .setHidden(true),
+            ]
+        )
+        footer.reset()
+        #expect(footer.calls.isEmpty)
+        #expect(footer.isHidden)
+    }
+
+    @Test func aLastCallWinsFooterAppliesEndCommandsOnTheNextTurn() async {
+        let footer = TestFooterControl(timing: .lastCallWins)
+        footer.beginRefreshing()
+        footer.endRefreshingWithNoMoreData()
+        footer.endRefreshing()
+        #expect(footer.isRefreshing, "end commands wait for the main queue's next turn")
+        #expect(footer.hasDeferredCommands)
+        await Task.yield()
+        #expect(footer.state == .idle)
+        #expect(!footer.hasDeferredCommands)
+        footer.endRefreshingWithFailure(message: "offline")
+        footer.flush()
+        #expect(footer.state == .failed(message: "offline"))
+    }
+
+    @Test func listViewShowsPlaceholderRetriesAndCollectsMessages() {
+        let list = TestListView()
+        let failure = RefreshFailure(
+            request: RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1),
+            reason: .loaderFailed("offline")
+        )
+        #expect(!list.tapRetry())
+        var retries = 0
+        list.showFailurePlaceholder(failure) { retries += 1 }
+        #expect(list.placeholder == failure)
+        #expect(list.tapRetry())
+        #expect(retries == 1)
+        list.hideFailurePlaceholder()
+        #expect(list.placeholder == nil)
+        #expect(!list.tapRetry())
+        list.showFailureMessage(failure)
+        list.reloadData()
+        #expect(list.messages == [failure])
+        #expect(list.reloadCount == 1)
+        #expect(list.calls.count == 4)
+        list.reset()
+        #expect(list.calls.isEmpty && list.messages.isEmpty && list.reloadCount == 0)
+    }
+
+    @Test func splitMixAndEventSequencesReplayFromTheirSeed() {
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
+        var c = SplitMix64(seed: 43)
+        let first = (0..<8).map { _ in a.next() }
+        #expect(first == (0..<8).map { _ in b.next() })
+        #expect(first != (0..<8).map { _ in c.next() })
+        let events = ModelEvent.sequence(seed: 7, count: 500, sourceCount: 3, pageSize: 4)
+        #expect(events == ModelEvent.sequence(seed: 7, count: 500, sourceCount: 3, pageSize: 4))
+        #expect(events.first == .appear)
+        #expect(events.contains(.refresh) && events.contains(.loadMore) && events.contains(.tapRetry))
+        #expect(events.contains { if case .answer = $0 { return true } else { return false } })
+        #expect(events.contains { if case .cancel = $0 { return true } else { return false } })
+    }
+}

@@ -1,0 +1,91 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+@MainActor
+@Suite struct LoaderTests {
+    private func request(_ source: Int, _ page: Int, _ kind: RefreshRequest.Kind, _ generation: UInt64)
+        -> RefreshRequest
+    {
+        RefreshRequest(source: source, page: page, kind: kind, generation: generation)
+    }
+
+    @Test func seedStyleLoadsStayPendingUntilResolvedInAnyOrder() {
+        let loader = TestPageLoader()
+        var results: [String] = []
+        for (index, kind) in [RefreshRequest.Kind.refresh, .loadMore, .loadMore].enumerated() {
+            loader.start(request(index, index + 1, kind, UInt64(index + 1))) { result in
+                switch result {
+                case .success(let page):
+                    results.append("\(index): \(page.items.count) items")
+                case .failure(let error):
+                    results.append("\(index): \(error)")
+                }
+            }
+        }
+        #expect(loader.pending.map(\.source) == [0, 1, 2])
+        #expect(loader.loads.map(\.kind) == [.refresh, .loadMore, .loadMore])
+        let (first, second, third) = (loader.loads[0], loader.loads[1], loader.loads[2])
+        let items = loader.answer(third, itemCount: 2, hasMore: false)
+        #expect(loader.fail(first, with: TestLoadError("offline")))
+        #expect(results == ["2: 2 items", "0: offline"])
+        #expect(
+            items == [
+                TestItem(source: 2, page: 3, index: 0, response: 1),
+                TestItem(source: 2, page: 3, index: 1, response: 1),
+            ])
+        #expect(loader.pending == [second], "the second load hangs until the test resolves it")
+        #expect(!loader.answer(first, with: RefreshPage(items: [])), "a load resolves once")
+        #expect(loader.outcomes[first.id] == .failed("offline"))
+        #expect(loader.outcomes[second.id] == .pending)
+        #expect(loader.outcomes[third.id] == .answered(itemCount: 2))
+    }
+
+    @Test func loadsWithoutARequestInferTheirKindFromTheFirstPage() {
+        let loader = TestPageLoader(firstPage: 0)
+        loader.start(source: 1, page: 0) { _ in }
+        loader.start(source: 1, page: 1) { _ in }
+        #expect(loader.loads.map(\.kind) == [.refresh, .loadMore])
+        #expect(loader.loads.map(\.request) == [nil, nil])
+        #expect(loader.loads[1].description == "#1 loadMore(source: 1, page: 1)")
+        loader.abandonPending()
+        #expect(loader.pending.isEmpty)
+        #expect(loader.outcomes.values.allSatisfy { $0 == .cancelled })
+    }
+
+    @Test func anAsyncLoadEndsWithCancellationErrorWhenItsTaskIsCancelled() async {
+        let loader = TestPageLoader()
+        let task = Task { try await loader.load(request(0, 1, .refresh, 1)) }
+        await loader.settle()
+        #expect(loader.pending.count == 1)
+        task.cancel()
+        await loader.settle()
+        #expect(loader.pending.isEmpty)
+        #expect(loader.outcomes[0] == .cancelled)
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    @Test func anAsyncLoadOfAServerIgnoringCancellationWaitsForTheTest() async throws {
+        let loader = TestPageLoader(cancellationBehavior: .ignoresCancellation)
+        let task = Task { try await loader.load(request(0, 1, .refresh, 1)) }
+        await loader.settle()
+        task.cancel()
+        await loader.settle()
+        let load = try #require(loader.pending.first)
+        let items = loader.answer(load, itemCount: 3)
+        let page = try await task.value
+        #expect(page.items == items)
+    }
+
+    @Test func pagesCarryTheSignalsAskedForAndNewItemsEachTime() {
+        let loader = TestPageLoader()
+        loader.start(request(0, 2, .loadMore, 1)) { _ in }
+        let load = loader.loads[0]
+        let first = loader.makePage(for: load, itemCount: 2, pageCount: 5, totalCount: 9)
+        let second = loader.makePage(for: load, itemCount: 2)
+        #expect(first.page.curPage == 2 && first.page.pageCount == 5 && first.page.totalCount == 9)
+        #expect(first.page.hasMore == nil && second.page.curPage == nil)
+        #expect(Set(first.items).isDisjoint(with: second.items))
+        loader.abandonPending()
+    }
+}

@@ -1,0 +1,36 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+@MainActor
+@Suite struct OutputConformanceTests {
+    @Test func theDefaultStatusDispatchKeepsEveryRule() async throws {
+        try await RefreshableConformance.checkOutput { DefaultOutput(refreshStatus: RefreshStatusRelay()) }
+    }
+
+    @Test func theDefaultStatusDispatchKeepsEveryRuleWithAnMJRefreshTimedFooter() async throws {
+        try await RefreshableConformance.checkOutput(ConformanceConfiguration(footerTiming: .lastCallWins)) {
+            DefaultOutput(refreshStatus: RefreshStatusRelay())
+        }
+    }
+
+    @Test func replayingStatusesAsCommandsIsCaughtAsOrderUnsafe() async throws {
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.checkOutput { NaiveReplayOutput(refreshStatus: RefreshStatusRelay()) }
+        }
+        #expect(failure.violatedRules == [.orderSafeDispatch])
+        let late = try #require(failure.violations.first)
+        #expect(late.scenario == "a late endFooterRefresh cannot undo noMoreData")
+        #expect(late.steps.last == "refreshStatus.value = .endFooterRefresh")
+        #expect(late.expected == "the footer shows noMoreData")
+        #expect(late.observed.hasPrefix("it shows idle"))
+    }
+
+    @Test func holdingTheControlsStronglyIsCaughtAsALeak() async throws {
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.checkOutput { LeakyOutput() }
+        }
+        #expect(failure.violatedRules == [.subscriptionLifetime])
+        #expect(failure.violations.first?.expected == "the subscription holds the controls weakly")
+    }
+}
