@@ -108,37 +108,21 @@ public protocol Refreshable: AnyObject {
     /// ``renderRefreshControls()``.
     /// - Parameter failure: What went wrong, and for which request.
     func presentFailure(_ failure: RefreshFailure)
+
+    /// Called when a result was discarded because its request had been superseded or cancelled
+    /// (rule S12), for logging or for tests that wait for every answer. The default does nothing.
+    /// - Parameter request: The request whose result was discarded.
+    func refreshDidDiscard(_ request: RefreshRequest)
 }
 
 // MARK: - Defaults
 
 /// The defaults, each ending in real behaviour.
 extension Refreshable {
-    /// Runs ``loadPage(_:)`` for ``refreshRequest`` in a task that a superseding request cancels,
-    /// and reports the result with ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``, unless the
-    /// request was superseded or cancelled meanwhile. The task keeps the adopter alive until the
-    /// loader returns, as a network callback holding `self` would.
+    /// Runs ``loadPage(_:)`` for ``refreshRequest`` with ``runLoadPage(for:)``.
     /// - Parameter isRefresh: Unused: the request carries its kind.
     public func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        let task = Task { [weak self] in
-            guard let self else { return }
-            let result: Result<RefreshPage<Item>, any Error>
-            do {
-                result = .success(try await self.loadPage(request))
-            } catch {
-                result = .failure(error)
-            }
-            // A superseded or cancelled load is not reported: its result would be discarded anyway.
-            guard self.refreshStatus.isInFlight(request) else { return }
-            switch result {
-            case .success(let page):
-                self.loadSuccess(page, for: request)
-            case .failure(let error):
-                self.loadFailer(error, for: request)
-            }
-        }
-        refreshStatus.tasks[request.source] = (request, task)
+        runLoadPage(for: refreshRequest)
     }
 
     /// Stops: an adopter must implement ``loadPage(_:)`` or ``refreshData(isRefresh:)``.
@@ -223,6 +207,10 @@ extension Refreshable {
         refreshListView?.reloadData()
     }
 
+    /// Does nothing.
+    /// - Parameter request: The request whose result was discarded.
+    public func refreshDidDiscard(_ request: RefreshRequest) {}
+
     /// Shows a message on ``refreshListView`` when the failed source is current and keeps items.
     /// A cancellation shows nothing: it is what the app asked for, not something that went wrong.
     /// - Parameter failure: What went wrong.
@@ -248,6 +236,37 @@ extension Refreshable {
             )
         }
         return request
+    }
+
+    /// Runs ``loadPage(_:)`` for a request in a task that a superseding request cancels, and reports
+    /// the result with ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``; a result that arrives after
+    /// the request was superseded or cancelled goes to ``refreshDidDiscard(_:)`` instead.
+    ///
+    /// The default ``refreshData(isRefresh:)`` calls it; an adopter that overrides `refreshData` to
+    /// load some sources its own way can call it for the others. The task keeps the adopter alive
+    /// until the loader returns, as a network callback holding `self` would.
+    /// - Parameter request: The request to load, as captured from ``refreshRequest``.
+    public func runLoadPage(for request: RefreshRequest) {
+        let task = Task { [weak self] in
+            guard let self else { return }
+            let result: Result<RefreshPage<Item>, any Error>
+            do {
+                result = .success(try await self.loadPage(request))
+            } catch {
+                result = .failure(error)
+            }
+            guard self.refreshStatus.isInFlight(request) else {
+                self.refreshDidDiscard(request)
+                return
+            }
+            switch result {
+            case .success(let page):
+                self.loadSuccess(page, for: request)
+            case .failure(let error):
+                self.loadFailer(error, for: request)
+            }
+        }
+        refreshStatus.tasks[request.source] = (request, task)
     }
 
     /// The items of the current source.
@@ -395,7 +414,8 @@ extension Refreshable {
             refreshDidUpdate(update)
         case .failed(let failure):
             presentFailure(failure)
-        case .discarded:
+        case .discarded(let request):
+            refreshDidDiscard(request)
             return
         }
         renderRefreshControls()

@@ -50,6 +50,8 @@ struct AsyncLoaderTests {
         await controller.loads.settle { controller.loads.pending.count == 1 }
         #expect(controller.loads.pending == [controller.loads.started[2]], "the load-more task was cancelled")
         #expect(controller.refreshStatus[0].failure == nil, "a superseded load is discarded, not a failure")
+        await controller.loads.settle { !controller.discarded.isEmpty }
+        #expect(controller.discarded == [more])
         let refresh = controller.loads.started[2]
         await controller.resolve(refresh, .success(page(refresh, count: 3, hasMore: true)))
         #expect(controller.currentItems == ["0:1", "0:2", "0:3"])
@@ -100,6 +102,47 @@ struct AsyncLoaderTests {
         #expect(controller.refreshStatus[1].items.isEmpty)
         #expect(controller.currentIndex == 1)
         #expect(controller.refreshStatus[1].isRefreshing)
+    }
+}
+
+/// An adopter that loads one source its own way and hands the others to the async runner.
+@MainActor
+final class MixedStyleController: Refreshable {
+    var refreshStatus = RefreshSources<String>(noMoreTitles: ["local", "remote"], policy: RefreshPolicy(pageSize: 3))
+    var currentIndex = 0
+    let loads = PendingLoads()
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+
+    func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        if request.source == 0 {
+            loadSuccess(RefreshPage(items: ["cached"], hasMore: false), for: request)
+        } else {
+            runLoadPage(for: request)
+        }
+    }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
+        try await loads.load(request)
+    }
+}
+
+@MainActor
+@Suite("Mixed loading styles")
+struct MixedStyleTests {
+    @Test func anOverriddenRefreshDataCanHandSomeSourcesToTheAsyncRunner() async {
+        let controller = MixedStyleController()
+        controller.setupRefreshHeader()
+        #expect(controller.currentItems == ["cached"])
+        controller.switchSource(to: 1)
+        await controller.loads.settle { controller.loads.started.count == 1 }
+        let remote = controller.loads.started[0]
+        controller.loads.resume(remote, with: .success(RefreshPage(items: ["r1"], hasMore: false)))
+        await controller.loads.settle { !controller.refreshStatus[1].isLoading }
+        #expect(controller.refreshStatus[1].items == ["r1"])
+        #expect(controller.refreshStatus[0].items == ["cached"])
     }
 }
 

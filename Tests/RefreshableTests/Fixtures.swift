@@ -23,6 +23,7 @@ final class SeedController: Refreshable {
     var hasFooter = true
     private(set) var requests: [RefreshRequest] = []
     private(set) var updates: [RefreshUpdate] = []
+    private(set) var discarded: [RefreshRequest] = []
 
     /// MJRefresh's controls send their action from `beginRefreshing()`, so the policy says so.
     init(titles: [String] = ["No more orders"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
@@ -41,6 +42,10 @@ final class SeedController: Refreshable {
 
     func refreshData(isRefresh: Bool) {
         requests.append(refreshRequest)
+    }
+
+    func refreshDidDiscard(_ request: RefreshRequest) {
+        discarded.append(request)
     }
 
     func refreshDidUpdate(_ update: RefreshUpdate) {
@@ -129,6 +134,7 @@ final class AsyncController: Refreshable {
     let footer: MJRefreshFooter
     let list = ListMirror()
     let loads = PendingLoads()
+    private(set) var discarded: [RefreshRequest] = []
 
     init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
         refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
@@ -141,6 +147,10 @@ final class AsyncController: Refreshable {
 
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
         try await loads.load(request)
+    }
+
+    func refreshDidDiscard(_ request: RefreshRequest) {
+        discarded.append(request)
     }
 
     /// Resolves a pending request and waits until the controller has settled it.

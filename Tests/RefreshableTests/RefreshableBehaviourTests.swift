@@ -145,6 +145,7 @@ struct RefreshableBehaviourTests {
         #expect(refresh.kind == .refresh)
         controller.answer(more)
         #expect(controller.currentItems.count == 3, "the stale load-more must not append")
+        #expect(controller.discarded == [more])
         controller.answer(refresh, count: 3)
         #expect(controller.currentItems == items(source: 0, from: 1, count: 3))
     }

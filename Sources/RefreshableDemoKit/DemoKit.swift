@@ -1,4 +1,0 @@
-import Refreshable
-
-/// Placeholder until the demo lands.
-public enum DemoKit {}

@@ -1,0 +1,164 @@
+/// The command line of `refreshable-demo`, parsed by hand (the package has no dependencies).
+struct DemoOptions: Equatable {
+    /// What to run.
+    enum Mode: Equatable {
+        /// Print ``DemoOptions/helpText`` and exit 0.
+        case help
+        /// The scripted session on the embedded API.
+        case scripted
+        /// A tour of an HTTP endpoint (`--url` without `--interactive`).
+        case httpTour
+        /// Keys drive the list (`--interactive`), on the embedded API or `--url`.
+        case interactive
+    }
+
+    /// What to run.
+    var mode: Mode = .scripted
+    /// The `--url` template, with `{page}` and maybe `{tab}`.
+    var url: URLTemplate?
+    /// The seed of the embedded API's latencies.
+    var seed: UInt64 = 1
+    /// The HTTP request timeout, in seconds.
+    var timeout: Double = 10
+
+    /// A usage error, with a message that says what to fix.
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        let message: String
+        var description: String { message }
+    }
+
+    /// Parses the arguments that follow the program name.
+    /// - Throws: ``UsageError`` for an unknown option, a missing or bad value.
+    static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+        var options = DemoOptions()
+        var interactive = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue {
+                    return inlineValue
+                }
+                guard let next = remaining.popFirst() else {
+                    throw UsageError(message: "\(name) needs a value; see --help")
+                }
+                return next
+            }
+            switch name {
+            case "-h", "--help":
+                return DemoOptions(mode: .help)
+            case "-i", "--interactive":
+                interactive = true
+            case "--url":
+                options.url = try URLTemplate(try value())
+            case "--seed":
+                let text = try value()
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number, got '\(text)'")
+                }
+                options.seed = seed
+            case "--timeout":
+                let text = try value()
+                guard let timeout = Double(text), timeout > 0, timeout.isFinite else {
+                    throw UsageError(message: "--timeout needs a positive number of seconds, got '\(text)'")
+                }
+                options.timeout = timeout
+            default:
+                throw UsageError(message: "unknown argument '\(argument)'; see --help")
+            }
+        }
+        options.mode = interactive ? .interactive : (options.url == nil ? .scripted : .httpTour)
+        return options
+    }
+
+    /// The `--help` text.
+    static let helpText = """
+        refreshable-demo: a paged order list with tabs, driven by the Refreshable library and drawn as text.
+
+        USAGE
+          swift run refreshable-demo [--seed N]
+          swift run refreshable-demo --url URL [--timeout SECONDS]
+          swift run refreshable-demo --interactive [--url URL] [--seed N]
+
+        With no options, the demo plays a scripted session on an embedded, in-process paged API
+        (All has 23 orders, Unpaid 7, Shipped 12, 10 a page; latencies come from the seed, so every
+        run prints the same thing, in well under a second): first load, pull to refresh, loading
+        more until the footer says there is no more, a failure on an empty tab and its retry, a
+        failure with orders on screen, a tab switch while a load is in flight, and a refresh that
+        supersedes a load-more. Each step prints what the user did (>), each answer (<), the
+        statuses the header and footer were driven to, and the screen.
+
+        OPTIONS
+          --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number
+                             (1, 2, ...) and {tab} the tab's name (all, unpaid, shipped). The server
+                             answers with JSON like seed 002's API:
+                               {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
+                                "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
+                             The end of a list is where curPage == pageCount. Without --interactive
+                             the demo loads every tab to its end and exits (1 if a load failed).
+                             A local server for trying it (Python 3, standard library only):
+                               python3 Tools/paged-server/paged_server.py --port 8080
+                               swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}'
+          -i, --interactive  Drive the list yourself; stdin must be a terminal. Type a key, then Return:
+                               r  pull to refresh          m or j  scroll to the bottom (load more)
+                               1 2 3  switch tab           t  tap the failure placeholder's retry
+                               f  toggle failures (every request fails while on)
+                               s  show the screen again    h  help        q  quit
+          --seed N           Seed of the embedded API's latencies (default 1).
+          --timeout SECONDS  HTTP request timeout (default 10).
+          -h, --help         Show this help.
+
+        EXIT STATUS
+          0 the session ran as described, 1 a load or a check failed, 2 bad usage.
+        """
+}
+
+/// A URL with `{page}` (required) and `{tab}` (optional) placeholders.
+struct URLTemplate: Equatable, CustomStringConvertible {
+    /// The template as given.
+    let text: String
+
+    /// Checks and keeps a template.
+    /// - Throws: ``DemoOptions/UsageError`` when `{page}` is missing or the scheme is not http(s).
+    init(_ text: String) throws(DemoOptions.UsageError) {
+        guard text.contains("{page}") else {
+            throw DemoOptions.UsageError(
+                message:
+                    "--url needs a {page} placeholder for the page number, e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}'"
+            )
+        }
+        let lowercased = text.lowercased()
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
+            throw DemoOptions.UsageError(message: "--url must start with http:// or https://, got '\(text)'")
+        }
+        self.text = text
+    }
+
+    /// The URL of one page of one tab, as text.
+    func expand(page: Int, tab: String) -> String {
+        text.replacingAll("{page}", with: String(page)).replacingAll("{tab}", with: tab)
+    }
+
+    var description: String { text }
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,177 @@
+import Refreshable
+
+/// An in-process paged order API with the same answers as `Tools/paged-server` (`curPage`,
+/// `pageCount`, `total`, ids like `all-1`), whose latencies come from a seed so every run is the same.
+///
+/// Two clocks:
+/// - ``Timing/manual`` (the scripted session and the tests): an answer waits until ``deliverNext()``
+///   releases it, earliest due first, on a virtual clock. Nothing really sleeps, so the whole
+///   session runs in milliseconds and always prints the same thing.
+/// - ``Timing/realTime`` (interactive mode): an answer comes after really waiting its latency.
+@MainActor
+final class EmbeddedOrderAPI: OrderLoader {
+    /// How answers are timed.
+    enum Timing: Sendable {
+        /// Answers wait for ``EmbeddedOrderAPI/deliverNext()``.
+        case manual
+        /// Answers come after sleeping their latency.
+        case realTime
+    }
+
+    /// One answer released by ``deliverNext()``.
+    struct Delivery: Sendable {
+        /// The request answered.
+        let request: RefreshRequest
+        /// The tab that asked.
+        let tab: OrderTab
+        /// How long the answer took, in virtual milliseconds.
+        let latency: Int
+        /// Whether the answer was a failure.
+        let failed: Bool
+    }
+
+    private struct Pending {
+        let request: RefreshRequest
+        let tab: OrderTab
+        let due: Int
+        let latency: Int
+        let result: Result<RefreshPage<Order>, OrderAPIError>
+        let continuation: CheckedContinuation<RefreshPage<Order>, any Error>
+    }
+
+    /// The seed of the latencies.
+    let seed: UInt64
+    /// Orders per page.
+    let pageSize: Int
+    /// How answers are timed.
+    let timing: Timing
+    /// The virtual time in milliseconds (manual timing): the due time of the last delivered answer.
+    private(set) var now = 0
+    /// How many orders each tab has, by tab name. Tabs not listed have none.
+    var orderCounts: [String: Int]
+
+    private var pending: [Pending] = []
+    private let arrivals = GenerationWaiters()
+    private var scriptedFailures: [String: Int] = [:]
+    private var scriptedLatencies: [String: Int] = [:]
+
+    /// Creates an API.
+    /// - Parameters:
+    ///   - seed: The seed of the latencies (80...400 ms each).
+    ///   - orderCounts: Orders per tab name; the default gives All 23, Unpaid 7, Shipped 12.
+    ///   - pageSize: Orders per page.
+    ///   - timing: Manual (virtual clock) or real time.
+    init(
+        seed: UInt64 = 1,
+        orderCounts: [String: Int] = ["all": 23, "unpaid": 7, "shipped": 12],
+        pageSize: Int = 10,
+        timing: Timing = .manual
+    ) {
+        self.seed = seed
+        self.orderCounts = orderCounts
+        self.pageSize = pageSize
+        self.timing = timing
+    }
+
+    /// Makes the next `times` requests of a tab fail.
+    func failNext(_ tab: OrderTab, times: Int = 1) {
+        scriptedFailures[tab.name, default: 0] += times
+    }
+
+    /// Gives the next request of a tab this latency instead of the seeded one.
+    func delayNext(_ tab: OrderTab, milliseconds: Int) {
+        scriptedLatencies[tab.name] = milliseconds
+    }
+
+    /// The number of answers waiting for ``deliverNext()``.
+    var pendingCount: Int { pending.count }
+
+    /// The seeded latency of a request: a pure function of the seed and the request's generation,
+    /// so it does not depend on the order requests arrive in.
+    func seededLatency(for request: RefreshRequest) -> Int {
+        var generator = SplitMix64(seed: seed &+ request.generation &* 0x9E37_79B9_7F4A_7C15)
+        return 80 + Int(generator.next() % 321)
+    }
+
+    func loadPage(_ request: RefreshRequest, of tab: OrderTab) async throws -> RefreshPage<Order> {
+        let latency = scriptedLatencies.removeValue(forKey: tab.name) ?? seededLatency(for: request)
+        let result = answer(request, of: tab)
+        switch timing {
+        case .realTime:
+            try await Task.sleep(nanoseconds: UInt64(latency) * 1_000_000)
+            return try result.get()
+        case .manual:
+            return try await withCheckedThrowingContinuation { continuation in
+                pending.append(
+                    Pending(
+                        request: request,
+                        tab: tab,
+                        due: now + latency,
+                        latency: latency,
+                        result: result,
+                        continuation: continuation
+                    )
+                )
+                arrivals.signal(request.generation)
+            }
+        }
+    }
+
+    /// Waits until a request has reached the API (its loader task has started), so that the
+    /// answer can be delivered. Returns at once if it already has, and when the caller is cancelled.
+    func waitForArrival(of request: RefreshRequest) async {
+        await arrivals.wait(for: request.generation)
+    }
+
+    /// Releases the earliest-due answer (manual timing) and moves the virtual clock to its due time.
+    /// - Returns: What was released, or `nil` when nothing is waiting.
+    @discardableResult
+    func deliverNext() -> Delivery? {
+        guard let index = pending.indices.min(by: { pending[$0].due < pending[$1].due }) else { return nil }
+        let answer = pending.remove(at: index)
+        now = max(now, answer.due)
+        let failed: Bool
+        switch answer.result {
+        case .success(let page):
+            failed = false
+            answer.continuation.resume(returning: page)
+        case .failure(let error):
+            failed = true
+            answer.continuation.resume(throwing: error)
+        }
+        return Delivery(request: answer.request, tab: answer.tab, latency: answer.latency, failed: failed)
+    }
+
+    private func answer(_ request: RefreshRequest, of tab: OrderTab) -> Result<RefreshPage<Order>, OrderAPIError> {
+        if let remaining = scriptedFailures[tab.name], remaining > 0 {
+            scriptedFailures[tab.name] = remaining - 1
+            return .failure(.simulated(tab: tab.name, page: request.page))
+        }
+        let total = orderCounts[tab.name] ?? 0
+        let pageCount = max(1, (total + pageSize - 1) / pageSize)
+        let first = (request.page - 1) * pageSize + 1
+        let last = min(total, first + pageSize - 1)
+        let orders =
+            first <= last
+            ? (first...last).map { Order(id: "\(tab.name)-\($0)", title: "\(tab.label) order #\($0)") } : []
+        return .success(RefreshPage(items: orders, curPage: request.page, pageCount: pageCount, totalCount: total))
+    }
+}
+
+/// A tiny seeded random number generator (SplitMix64), so latencies are the same on every machine.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Creates a generator.
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

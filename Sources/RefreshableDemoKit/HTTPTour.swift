@@ -1,0 +1,107 @@
+import Dispatch
+import Refreshable
+
+/// `--url` without `--interactive`: the same controller, on the HTTP loader (the library's async
+/// loader path), loads every tab to its end and prints each step as the scripted session does.
+/// Real servers cannot be told to fail on cue, so the tour shows failures only when they happen.
+@MainActor
+final class HTTPTour {
+    /// The screen, on the HTTP loader.
+    let controller: OrderListController
+    /// Prints the tour.
+    let narrator: Narrator
+    /// The most pages the tour loads per tab, so an endless list still ends the tour.
+    let maxPagesPerTab: Int
+    private let template: URLTemplate
+    private let write: (String) -> Void
+    private var startTimes: [UInt64: UInt64] = [:]
+
+    /// Creates a tour.
+    /// - Parameters:
+    ///   - loader: The HTTP loader.
+    ///   - maxPagesPerTab: The most pages loaded per tab.
+    ///   - write: Where each line goes.
+    init(loader: HTTPOrderLoader, maxPagesPerTab: Int = 50, write: @escaping (String) -> Void) {
+        controller = OrderListController(loader: loader)
+        narrator = Narrator(controller: controller, write: write)
+        template = loader.template
+        self.maxPagesPerTab = maxPagesPerTab
+        self.write = write
+    }
+
+    /// Runs the tour.
+    /// - Returns: Whether every load succeeded.
+    func run() async -> Bool {
+        write("Refreshable demo over HTTP: \(template)")
+        write(
+            "Tabs All / Unpaid / Shipped ({tab} = all, unpaid, shipped); the end of a list is where curPage == pageCount."
+        )
+        write("Legend:  > the user acts   < the server answers   status: what the header/footer were driven to")
+
+        narrator.step(1, "First load", "setupRefreshHeader() loads page 1 of the tab on screen.")
+        await act("setupRefreshHeader()") { $0.setupRefreshHeader() }
+        narrator.show()
+
+        narrator.step(
+            2, "Pull to refresh", "refresh() asks for page 1 again; the old rows stay until the answer comes.")
+        await act("refresh()  // the user pulls down") { $0.refresh() }
+        narrator.show()
+
+        for (index, tab) in controller.tabs.enumerated() {
+            if index > 0 {
+                narrator.step(
+                    2 + index * 2, "Switch to \(tab.label)", "switchSource(to: \(index)) loads the tab's first page.")
+                await act("switchSource(to: \(index))  // the user taps \"\(tab.label)\"") {
+                    $0.switchSource(to: index)
+                }
+                narrator.show()
+            }
+            narrator.step(3 + index * 2, "Scroll \(tab.label) to the end", "loadMore() until curPage == pageCount.")
+            var pages = 1
+            while canLoadMore(index), pages < maxPagesPerTab {
+                pages += 1
+                await act("loadMore()  // the user scrolls to the bottom") { $0.loadMore() }
+            }
+            narrator.show()
+        }
+        narrator.summary()
+        let failures = controller.outcomes.filter {
+            if case .failed = $0.settlement { return true }
+            return false
+        }
+        if failures.isEmpty {
+            write("\(TextRenderer.indent)Every load succeeded.")
+        } else {
+            write("\(TextRenderer.indent)\(failures.count) load(s) FAILED; the first: \(describeFailure(failures[0]))")
+        }
+        return failures.isEmpty
+    }
+
+    private func canLoadMore(_ index: Int) -> Bool {
+        let state = controller.refreshStatus[index]
+        return state.hasLoaded && !state.items.isEmpty && !state.noMoreData && state.failure == nil
+    }
+
+    /// Performs an action and waits for the answers to the requests it started, printing each.
+    private func act(_ label: String, _ action: (OrderListController) -> Void) async {
+        let started = narrator.act(label, action)
+        let now = DispatchTime.now().uptimeNanoseconds
+        for request in started {
+            startTimes[request.generation] = now
+        }
+        for request in started {
+            await controller.waitUntilSettled(request)
+            guard let outcome = controller.outcome(of: request) else { continue }
+            let began = startTimes.removeValue(forKey: request.generation) ?? now
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - began) / 1_000_000)
+            narrator.report(outcome, milliseconds: elapsed)
+        }
+    }
+
+    private func describeFailure(_ outcome: OrderListController.Outcome) -> String {
+        if case .failed(let failure) = outcome.settlement {
+            return "\(narrator.describe(outcome.request)): \(failure.message)"
+        }
+        return narrator.describe(outcome.request)
+    }
+}

@@ -1,0 +1,167 @@
+import Refreshable
+
+/// `--interactive`: a person drives the list with keys, one per line; answers land whenever the
+/// loader answers (the embedded API in real time, or HTTP), and each one is printed as it lands.
+@MainActor
+final class InteractiveSession {
+    /// One key's meaning.
+    enum Command: Equatable {
+        /// `r`: pull to refresh.
+        case refresh
+        /// `m` or `j`: scroll to the bottom.
+        case loadMore
+        /// `1`, `2`, `3`, ...: tap a tab (zero-based index).
+        case tab(Int)
+        /// `t`: tap the placeholder's retry button.
+        case retry
+        /// `f`: toggle failures.
+        case toggleFailures
+        /// `s`: show the screen again.
+        case show
+        /// `h` or `?`: show the keys.
+        case help
+        /// `q`: quit.
+        case quit
+        /// An empty line: nothing.
+        case nothing
+        /// Anything else.
+        case unknown(String)
+
+        /// Reads one line of input.
+        init(line: String) {
+            let key = line.trimmingSpaces().lowercased()
+            switch key {
+            case "r":
+                self = .refresh
+            case "m", "j":
+                self = .loadMore
+            case "t":
+                self = .retry
+            case "f":
+                self = .toggleFailures
+            case "s":
+                self = .show
+            case "h", "?", "help":
+                self = .help
+            case "q", "quit", "exit":
+                self = .quit
+            case "":
+                self = .nothing
+            default:
+                if let number = Int(key), number >= 1 {
+                    self = .tab(number - 1)
+                } else {
+                    self = .unknown(key)
+                }
+            }
+        }
+    }
+
+    /// The screen.
+    let controller: OrderListController
+    /// Prints the session.
+    let narrator: Narrator
+    /// The failure switch around the loader.
+    let faults: FaultSwitchLoader
+    private let write: (String) -> Void
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - loader: The loader (embedded API in real time, or HTTP).
+    ///   - write: Where each line goes.
+    init(loader: any OrderLoader, write: @escaping (String) -> Void) {
+        faults = FaultSwitchLoader(base: loader)
+        controller = OrderListController(loader: faults)
+        narrator = Narrator(controller: controller, write: write)
+        self.write = write
+        controller.onOutcome = { [weak self] outcome in
+            self?.landed(outcome)
+        }
+    }
+
+    /// The key list.
+    var keysLine: String {
+        let tabs = controller.tabs.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: ", ")
+        return
+            "keys: r refresh | m/j load more | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | s show | q quit"
+    }
+
+    /// Shows the screen and loads the first page.
+    func start() {
+        write("Interactive: type a key, then Return.")
+        narrator.act("setupRefreshHeader()") { $0.setupRefreshHeader() }
+        narrator.show()
+        write(keysLine)
+    }
+
+    /// Handles one line of input.
+    /// - Returns: `false` when the session should end.
+    @discardableResult
+    func handle(_ line: String) -> Bool {
+        let command = Command(line: line)
+        switch command {
+        case .refresh:
+            narrator.act("refresh()") { $0.refresh() }
+        case .loadMore:
+            narrator.act("loadMore()") { $0.loadMore() }
+        case .tab(let index):
+            guard controller.tabs.indices.contains(index) else {
+                write("There is no tab \(index + 1); the tabs are 1...\(controller.tabs.count).")
+                return true
+            }
+            narrator.act("switchSource(to: \(index))  // \(controller.tabs[index].label)") {
+                $0.switchSource(to: index)
+            }
+        case .retry:
+            let tapped = controller.listView.placeholder != nil
+            narrator.act("tap [ Tap to retry ]", ignored: tapped ? nil : "no placeholder is up") {
+                $0.listView.tapRetry()
+            }
+        case .toggleFailures:
+            faults.failsEverything.toggle()
+            write("Failures are \(faults.failsEverything ? "ON: every answer from now on fails" : "off").")
+            write(keysLine)
+            return true
+        case .show:
+            break
+        case .help:
+            write(keysLine)
+            return true
+        case .quit:
+            return false
+        case .nothing:
+            return true
+        case .unknown(let key):
+            write("Unknown key '\(key)'.")
+            write(keysLine)
+            return true
+        }
+        narrator.show()
+        return true
+    }
+
+    /// Starts, then handles lines until `q` or the end of input.
+    func run(lines: AsyncStream<String>) async {
+        start()
+        for await line in lines {
+            guard handle(line) else { break }
+        }
+        write("Bye.")
+    }
+
+    private func landed(_ outcome: OrderListController.Outcome) {
+        narrator.report(outcome, milliseconds: nil)
+        narrator.show()
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line ends (no Foundation needed).
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,119 @@
+import Refreshable
+
+/// Prints a session with the order list: each user action (`>`) with the requests it started,
+/// each answer (`<`) with what the library made of it, the statuses the header and footer were
+/// driven to, toasts, and the screen. Shared by the scripted session, the HTTP tour and the
+/// interactive mode.
+@MainActor
+final class Narrator {
+    /// The screen being narrated.
+    let controller: OrderListController
+    /// Draws the screen and the statuses.
+    let renderer: TextRenderer
+    /// Where each line goes.
+    let write: (String) -> Void
+    private let indent = TextRenderer.indent
+
+    /// Creates a narrator.
+    init(controller: OrderListController, renderer: TextRenderer = TextRenderer(), write: @escaping (String) -> Void) {
+        self.controller = controller
+        self.renderer = renderer
+        self.write = write
+    }
+
+    /// Performs a user action and prints what it asked for and the statuses it dispatched.
+    /// - Parameters:
+    ///   - label: What the user did, such as `loadMore()`.
+    ///   - ignored: Why, if the action starts no request.
+    ///   - action: The action.
+    /// - Returns: The requests the action started.
+    @discardableResult
+    func act(_ label: String, ignored: String? = nil, _ action: (OrderListController) -> Void) -> [RefreshRequest] {
+        let before = controller.requestsInFlight
+        action(controller)
+        let after = controller.requestsInFlight
+        let started = after.filter { !before.contains($0) }
+        let cancelled = before.filter { !after.contains($0) && controller.outcome(of: $0) == nil }
+        write("\(indent)> \(label)")
+        if started.isEmpty {
+            write("\(indent)  nothing requested: \(ignored ?? whyNothingStarted())")
+        } else {
+            let cancelling = cancelled.map { ", cancelling \(describe($0))" }.joined()
+            write("\(indent)  asks for " + started.map(describe).joined(separator: ", ") + cancelling)
+        }
+        write(renderer.statusLine(controller))
+        return started
+    }
+
+    /// Prints one answer, the statuses it dispatched and any toast.
+    /// - Parameters:
+    ///   - outcome: What the library made of the answer.
+    ///   - milliseconds: How long the answer took, when known.
+    func report(_ outcome: OrderListController.Outcome, milliseconds: Int?) {
+        let after = milliseconds.map { "after \($0) ms: " } ?? ""
+        write("\(indent)< \(after)\(renderer.describe(outcome, controller: controller))")
+        write(renderer.statusLine(controller))
+        for toast in renderer.newToasts(controller) {
+            write(toast)
+        }
+    }
+
+    /// Prints the screen.
+    func show() {
+        for line in renderer.screen(controller) {
+            write(line)
+        }
+    }
+
+    /// Prints a step's heading.
+    func step(_ number: Int, _ title: String, _ explanation: String) {
+        write("")
+        write("\(number). \(title)")
+        write("\(indent)\(explanation)")
+    }
+
+    /// Prints how many orders each tab holds and where its list stands.
+    func summary() {
+        write("")
+        write("Summary")
+        let width = controller.tabs.map(\.label.count).max() ?? 0
+        for (index, tab) in controller.tabs.enumerated() {
+            let state = controller.refreshStatus[index]
+            let end: String
+            if !state.hasLoaded {
+                end = state.failure.map { "not loaded: \($0.message)" } ?? "not loaded"
+            } else {
+                end = state.noMoreData ? "end of list: \"\(state.noMoreTitle)\"" : "more to load"
+            }
+            let count = String(state.items.count)
+            let paddedCount = String(repeating: " ", count: max(0, 3 - count.count)) + count
+            write("\(indent)\(tab.label.padding(width)) \(paddedCount) orders, page \(state.page), \(end)")
+        }
+    }
+
+    /// `All page 2 (loadMore #4)`.
+    func describe(_ request: RefreshRequest) -> String {
+        TextRenderer.describe(request, tab: controller.tabs[request.source])
+    }
+
+    private func whyNothingStarted() -> String {
+        let state = controller.refreshStatus[controller.currentIndex]
+        if let inFlight = state.inFlight {
+            return "\(describe(inFlight)) is in flight"
+        }
+        if state.noMoreData {
+            return "the list has ended, so load-more cannot trigger"
+        }
+        if !state.hasLoaded || state.items.isEmpty {
+            return state.failure == nil ? "nothing has loaded yet" : "nothing has loaded yet; refresh or tap retry"
+        }
+        return "the tab has loaded before"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

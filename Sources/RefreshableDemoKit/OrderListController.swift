@@ -1,0 +1,124 @@
+import Refreshable
+
+/// The demo's screen: seed 004's order list with tabs, adopting ``Refreshable``.
+///
+/// This is all an adopter writes. The controller stores ``refreshStatus`` (one page state per
+/// tab) and ``currentIndex``, names its three controls, and answers ``loadPage(_:)`` by asking its
+/// loader for page `request.page` of the tab that asked. The library's defaults do the rest: which
+/// page to ask for, replacing on refresh and appending on load-more, deciding the end of the list
+/// from `curPage == pageCount`, one load per tab, failures, and driving header and footer.
+///
+/// ```swift
+/// let controller = OrderListController(loader: api)
+/// controller.setupRefreshHeader()   // first load of "All"
+/// controller.refresh()              // the user pulls down
+/// controller.loadMore()             // the user scrolls to the bottom
+/// controller.switchSource(to: 1)    // the user taps "Unpaid"
+/// ```
+///
+/// The demo also replaces ``loadSuccess(_:for:)`` and ``loadFailer(_:for:)`` (every default is
+/// a requirement), calling the helpers the defaults use, and answers ``refreshDidDiscard(_:)``,
+/// noting what became of each answer so that the terminal can show it and tests can wait for it.
+@MainActor
+final class OrderListController: Refreshable {
+    /// What became of one answer.
+    struct Outcome: Sendable {
+        /// The request answered.
+        let request: RefreshRequest
+        /// The tab that asked.
+        let tab: OrderTab
+        /// What the library did with it: applied, failed, or discarded as stale.
+        let settlement: RefreshSettlement
+        /// The tab on screen when the answer came.
+        let tabOnScreen: Int
+    }
+
+    /// The tabs, in tab-bar order; tab `i` is the library's source `i`.
+    let tabs: [OrderTab]
+    /// One page state per tab: page, loading, end of list, end-of-list text, orders.
+    var refreshStatus: RefreshSources<Order>
+    /// The tab on screen.
+    var currentIndex = 0
+
+    /// The pull-to-refresh control.
+    let header = TextHeader()
+    /// The load-more control.
+    let footer = TextFooter()
+    /// The list.
+    let listView = TextListView()
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
+    var refreshFooterControl: (any RefreshFooterControl)? { footer }
+    var refreshListView: (any RefreshListView)? { listView }
+
+    /// Every answer so far, in the order the library settled them.
+    private(set) var outcomes: [Outcome] = []
+    /// Called with each answer after the library settled it.
+    var onOutcome: (@MainActor (Outcome) -> Void)?
+
+    private let loader: any OrderLoader
+    private let settled = GenerationWaiters()
+
+    /// Creates the screen.
+    /// - Parameters:
+    ///   - tabs: The tabs; by default All / Unpaid / Shipped.
+    ///   - loader: Where pages come from: the embedded API or HTTP.
+    ///   - pageSize: Orders per full page, for servers that send no `curPage`/`pageCount`.
+    init(tabs: [OrderTab] = OrderTab.standard, loader: any OrderLoader, pageSize: Int = 10) {
+        self.tabs = tabs
+        self.loader = loader
+        self.refreshStatus = RefreshSources(
+            tabs.map { RefreshState(noMoreTitle: $0.noMoreTitle) },
+            policy: RefreshPolicy(pageSize: pageSize)
+        )
+    }
+
+    // MARK: Refreshable
+
+    /// The async loader path: the library calls this in a task it cancels when a newer request
+    /// supersedes this one, and applies the result to the tab in `request.source`.
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
+        try await loader.loadPage(request, of: tabs[request.source])
+    }
+
+    func loadSuccess(_ page: RefreshPage<Order>, for request: RefreshRequest) {
+        note(applyLoadSuccess(page, for: request), for: request)
+    }
+
+    func loadFailer(_ error: any Error, for request: RefreshRequest) {
+        note(applyLoadFailure(error, for: request), for: request)
+    }
+
+    /// A superseded or cancelled request's answer came and was dropped without a call to
+    /// ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``: it is noted as discarded here.
+    func refreshDidDiscard(_ request: RefreshRequest) {
+        note(.discarded(request), for: request)
+    }
+
+    // MARK: Observing answers
+
+    /// The requests in flight now, one at most per tab.
+    var requestsInFlight: [RefreshRequest] {
+        refreshStatus.compactMap(\.inFlight)
+    }
+
+    /// What became of a request, once it settled.
+    func outcome(of request: RefreshRequest) -> Outcome? {
+        outcomes.last { $0.request == request }
+    }
+
+    /// Waits until the library has settled a request's answer (applied, failed or discarded), or
+    /// the calling task is cancelled.
+    func waitUntilSettled(_ request: RefreshRequest) async {
+        await settled.wait(for: request.generation)
+    }
+
+    private func note(_ settlement: RefreshSettlement, for request: RefreshRequest) {
+        guard !settled.contains(request.generation) else { return }
+        let outcome = Outcome(
+            request: request, tab: tabs[request.source], settlement: settlement, tabOnScreen: currentIndex)
+        outcomes.append(outcome)
+        settled.signal(request.generation)
+        onOutcome?(outcome)
+    }
+}

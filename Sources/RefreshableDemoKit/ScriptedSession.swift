@@ -1,0 +1,192 @@
+import Refreshable
+
+/// The default run: a user's session with the order list, played against the embedded API on
+/// its virtual clock, printed step by step. The same seed prints the same session, byte for byte.
+///
+/// Each step prints what the user does (`>`), each answer and what the library made of it (`<`),
+/// the statuses the header and footer were driven through (`status:`), and the screen.
+/// The session also checks that the list ends where the story says; ``run()`` reports whether
+/// every check held.
+@MainActor
+final class ScriptedSession {
+    /// The embedded API, on manual timing.
+    let api: EmbeddedOrderAPI
+    /// The screen under demonstration.
+    let controller: OrderListController
+    /// Prints the session.
+    let narrator: Narrator
+    /// The checks that did not hold, in order.
+    private(set) var failedChecks: [String] = []
+    private var checkCount = 0
+    private let write: (String) -> Void
+    private let indent = TextRenderer.indent
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - seed: The seed of the API's latencies.
+    ///   - write: Where each line of the transcript goes.
+    init(seed: UInt64 = 1, write: @escaping (String) -> Void) {
+        api = EmbeddedOrderAPI(seed: seed, timing: .manual)
+        controller = OrderListController(loader: api, pageSize: api.pageSize)
+        narrator = Narrator(controller: controller, write: write)
+        self.write = write
+    }
+
+    /// Plays the session.
+    /// - Returns: Whether every check of the story held.
+    func run() async -> Bool {
+        write("Refreshable demo: an order list with tabs All / Unpaid / Shipped, 10 orders a page, on an")
+        write(
+            "embedded paged API (All has 23 orders, Unpaid 7, Shipped 12; simulated latencies from seed \(api.seed))."
+        )
+        write("Legend:  > the user acts   < the API answers   status: what the header/footer were driven to")
+
+        step(1, "First load", "The screen appears: setupRefreshHeader() loads page 1 of the tab on screen.")
+        await act("setupRefreshHeader()") { $0.setupRefreshHeader() }
+        await answer()
+        show()
+        check(items(0) == 10 && footerIs(.idle), "All shows its first 10 orders and can load more")
+
+        step(2, "Pull to refresh", "refresh() asks for page 1 again; the old rows stay until the answer comes.")
+        await act("refresh()  // the user pulls down") { $0.refresh() }
+        show()
+        check(items(0) == 10 && controller.header.isRefreshing, "the rows stay on screen while refreshing")
+        await answer()
+        show()
+
+        step(
+            3, "Scroll to the end",
+            "loadMore() asks for the page after the last one that loaded, until curPage == pageCount.")
+        var pulls = 0
+        while !controller.refreshStatus[0].noMoreData, pulls < 10 {
+            pulls += 1
+            await act("loadMore()  // the user scrolls to the bottom") { $0.loadMore() }
+            await answer()
+        }
+        show()
+        await act("loadMore()", ignored: "the list has ended, so load-more cannot trigger") { $0.loadMore() }
+        check(items(0) == 23 && footerIs(.noMoreData(title: "No more orders")), "All ends with \"No more orders\"")
+
+        step(
+            4, "A failure on an empty tab, then a retry",
+            "Shipped's first load fails: the empty list shows a placeholder.")
+        api.failNext(.shipped)
+        await act("switchSource(to: 2)  // the user taps \"Shipped\"") { $0.switchSource(to: 2) }
+        await answer()
+        show()
+        check(
+            controller.listView.placeholder != nil && controller.footer.isHidden, "empty Shipped shows the placeholder")
+        await act("tap [ Tap to retry ]") { $0.listView.tapRetry() }
+        await answer()
+        show()
+        check(items(2) == 10 && controller.listView.placeholder == nil, "the retry loads Shipped")
+
+        step(5, "A failure with orders on screen", "Loading more fails: the orders stay and a toast says why.")
+        api.failNext(.shipped)
+        await act("loadMore()") { $0.loadMore() }
+        await answer()
+        show()
+        check(items(2) == 10 && controller.listView.toasts.count == 1, "the orders stay and a toast is shown")
+        await act("loadMore()  // pulling up again retries the same page") { $0.loadMore() }
+        await answer()
+        show()
+        check(
+            items(2) == 12 && footerIs(.noMoreData(title: "No more shipped orders")),
+            "Shipped ends with \"No more shipped orders\""
+        )
+
+        step(
+            6, "Switch tabs while a load is in flight", "All's refresh is slow; the user taps Unpaid before it answers."
+        )
+        await act("switchSource(to: 0)  // the user taps \"All\"", ignored: "All has loaded before") {
+            $0.switchSource(to: 0)
+        }
+        api.delayNext(.all, milliseconds: 900)
+        await act("refresh()  // slow this time") { $0.refresh() }
+        await act("switchSource(to: 1)  // the user taps \"Unpaid\"") { $0.switchSource(to: 1) }
+        await answer()
+        show()
+        check(
+            items(1) == 7 && footerIs(.noMoreData(title: "No more unpaid orders")),
+            "Unpaid shows its 7 orders and \"No more unpaid orders\""
+        )
+        check(
+            items(0) == 10 && !controller.refreshStatus[0].noMoreData,
+            "All's refresh landed in All and reopened its list"
+        )
+        await act("switchSource(to: 0)  // back to \"All\"", ignored: "All has loaded before") {
+            $0.switchSource(to: 0)
+        }
+        show()
+
+        step(
+            7, "Refresh while loading more", "A refresh cancels the load-more in flight; its late answer is discarded.")
+        api.delayNext(.all, milliseconds: 900)
+        await act("loadMore()  // slow this time") { $0.loadMore() }
+        let slowLoadMore = controller.refreshStatus[0].inFlight
+        await act("refresh()  // the user pulls down before it answers") { $0.refresh() }
+        await answer()
+        show()
+        let discarded: Bool
+        if let slowLoadMore, case .discarded = controller.outcome(of: slowLoadMore)?.settlement {
+            discarded = true
+        } else {
+            discarded = false
+        }
+        check(discarded && items(0) == 10, "the superseded load-more is never applied")
+
+        narrator.summary()
+        if failedChecks.isEmpty {
+            write("\(indent)All \(checkCount) checks held.")
+        } else {
+            write("\(indent)\(failedChecks.count) of \(checkCount) checks FAILED:")
+            for failure in failedChecks {
+                write("\(indent)  - \(failure)")
+            }
+        }
+        return failedChecks.isEmpty
+    }
+
+    // MARK: Steps
+
+    private func step(_ number: Int, _ title: String, _ explanation: String) {
+        narrator.step(number, title, explanation)
+    }
+
+    /// Performs a user action, prints it, and waits until the requests it started have reached the API.
+    private func act(_ label: String, ignored: String? = nil, _ action: (OrderListController) -> Void) async {
+        for request in narrator.act(label, ignored: ignored, action) {
+            await api.waitForArrival(of: request)
+        }
+    }
+
+    /// Lets the API answer everything in flight, earliest due first, printing each answer.
+    private func answer() async {
+        while let delivery = api.deliverNext() {
+            await controller.waitUntilSettled(delivery.request)
+            if let outcome = controller.outcome(of: delivery.request) {
+                narrator.report(outcome, milliseconds: delivery.latency)
+            }
+        }
+    }
+
+    private func show() {
+        narrator.show()
+    }
+
+    private func check(_ condition: Bool, _ what: String) {
+        checkCount += 1
+        if !condition {
+            failedChecks.append(what)
+            write("\(indent)CHECK FAILED: \(what)")
+        }
+    }
+
+    private func items(_ tab: Int) -> Int {
+        controller.refreshStatus[tab].items.count
+    }
+
+    private func footerIs(_ state: TextFooter.State) -> Bool {
+        !controller.footer.isHidden && controller.footer.state == state
+    }
+}

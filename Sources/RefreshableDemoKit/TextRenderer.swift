@@ -1,0 +1,140 @@
+import Refreshable
+
+/// Draws the order list as text: the tab bar, a window onto the rows, the header and footer as
+/// the controls show them, and the statuses that took the controls there.
+@MainActor
+final class TextRenderer {
+    /// Indentation of every line inside a step.
+    static let indent = "   "
+    /// Rows shown at most; longer lists show their first and last rows around a gap.
+    let windowRows: Int
+
+    private var shownAppearance: RefreshAppearance?
+    private var toastsShown = 0
+
+    /// Creates a renderer.
+    /// - Parameter windowRows: Rows shown at most.
+    init(windowRows: Int = 4) {
+        self.windowRows = windowRows
+    }
+
+    /// The statuses dispatched to the controls since the last call: what the library drove the
+    /// visible header and footer through, as ``RefreshStatus`` values.
+    func dispatchedStatuses(_ controller: OrderListController) -> [RefreshStatus] {
+        let now = RefreshAppearance(showing: controller.header, controller.footer)
+        defer { shownAppearance = now }
+        return now.statuses(from: shownAppearance)
+    }
+
+    /// `status: beginHeaderRefresh, hideFooter`, for the statuses dispatched since the last call.
+    func statusLine(_ controller: OrderListController) -> String {
+        let statuses = dispatchedStatuses(controller)
+        let text = statuses.isEmpty ? "(no change)" : statuses.map(Self.describe).joined(separator: ", ")
+        return "\(Self.indent)  status: \(text)"
+    }
+
+    /// Toasts shown since the last call, one line each.
+    func newToasts(_ controller: OrderListController) -> [String] {
+        let toasts = controller.listView.toasts
+        defer { toastsShown = toasts.count }
+        return toasts.dropFirst(toastsShown).map { "\(Self.indent)  toast: \($0)" }
+    }
+
+    /// The screen: tab bar and header, the rows (or the failure placeholder), and the footer.
+    func screen(_ controller: OrderListController) -> [String] {
+        let i = Self.indent
+        let tabBar = controller.tabs.enumerated()
+            .map { index, tab in index == controller.currentIndex ? "[\(tab.label)]" : " \(tab.label) " }
+            .joined(separator: " ")
+        let header = controller.header.isRefreshing ? "refreshing..." : "idle"
+        var lines = ["\(i)+ \(pad(tabBar, to: 30)) header: \(header)"]
+        let state = controller.refreshStatus[controller.currentIndex]
+        let orders = state.items
+        if let failure = controller.listView.placeholder {
+            lines.append("\(i)|  (placeholder) Couldn't load these orders. \(failure.message)")
+            lines.append("\(i)|  (placeholder) [ Tap to retry ]")
+        } else if orders.isEmpty {
+            lines.append("\(i)|  \(state.isLoading ? "(loading...)" : "(no orders)")")
+        } else if orders.count <= windowRows {
+            lines += orders.map { row($0) }
+        } else {
+            let head = windowRows / 2
+            let tail = windowRows - head
+            lines += orders.prefix(head).map { row($0) }
+            lines.append("\(i)|  ... \(orders.count - head - tail) more ...")
+            lines += orders.suffix(tail).map { row($0) }
+        }
+        let loaded = state.hasLoaded ? "\(orders.count) loaded, page \(state.page)" : "not loaded"
+        lines.append("\(i)+ footer: \(pad(footerText(controller.footer), to: 22)) \(loaded)")
+        return lines
+    }
+
+    /// What a text footer shows, in words.
+    func footerText(_ footer: TextFooter) -> String {
+        guard !footer.isHidden else { return "(hidden)" }
+        switch footer.state {
+        case .idle:
+            return "Pull up to load more"
+        case .refreshing:
+            return "Loading more..."
+        case .noMoreData(let title):
+            return title ?? "No more data"
+        case .failed:
+            return "Couldn't load more. Pull up to retry."
+        }
+    }
+
+    /// A status, short: `failed("...")` instead of `failed(message: "...")`.
+    static func describe(_ status: RefreshStatus) -> String {
+        if case .failed(let message) = status {
+            return "failed(\"\(message)\")"
+        }
+        return "\(status)"
+    }
+
+    /// `All page 2 (loadMore #4)`.
+    static func describe(_ request: RefreshRequest, tab: OrderTab) -> String {
+        "\(tab.label) page \(request.page) (\(request.isRefresh ? "refresh" : "loadMore") #\(request.generation))"
+    }
+
+    /// One line saying what became of an answer.
+    func describe(_ outcome: OrderListController.Outcome, controller: OrderListController) -> String {
+        let request = outcome.request
+        let what = Self.describe(request, tab: outcome.tab)
+        var text: String
+        switch outcome.settlement {
+        case .applied(let update):
+            let held = controller.refreshStatus[request.source].items.count
+            switch update.change {
+            case .replaced(let count):
+                text = "applied: \(count) orders replace the list"
+            case .appended(let range):
+                text = "applied: +\(range.count) orders, \(held) in \(outcome.tab.label)"
+            case .switchedSource:
+                text = "applied"
+            }
+            if update.noMoreData {
+                text += "; curPage == pageCount, end of list"
+            }
+        case .failed(let failure):
+            let held = controller.refreshStatus[request.source].items.count
+            text = "FAILED: \(failure.message) (\(held) orders kept)"
+        case .discarded:
+            text = "discarded: a newer request superseded it, so it is never applied"
+        }
+        if outcome.tabOnScreen != request.source, case .discarded = outcome.settlement {
+        } else if outcome.tabOnScreen != request.source {
+            text +=
+                " -- it lands in \(outcome.tab.label) while \(controller.tabs[outcome.tabOnScreen].label) is on screen"
+        }
+        return "\(what) \(text)"
+    }
+
+    private func row(_ order: Order) -> String {
+        "\(Self.indent)|  \(pad(order.id, to: 11)) \(order.title)"
+    }
+
+    private func pad(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

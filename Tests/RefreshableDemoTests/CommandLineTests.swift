@@ -1,0 +1,169 @@
+import Foundation
+import Refreshable
+import Testing
+
+@testable import RefreshableDemoKit
+
+@Suite("Command line, URL template and HTTP decoding")
+struct CommandLineTests {
+    @Test func noArgumentsRunsTheScriptedSession() throws {
+        let options = try DemoOptions.parse([])
+        #expect(options.mode == .scripted)
+        #expect(options.seed == 1)
+    }
+
+    @Test func urlRunsTheTourAndInteractiveWinsOverIt() throws {
+        let tour = try DemoOptions.parse(["--url", "http://127.0.0.1:8080/list/{page}?tab={tab}"])
+        #expect(tour.mode == .httpTour)
+        #expect(tour.url?.expand(page: 2, tab: "unpaid") == "http://127.0.0.1:8080/list/2?tab=unpaid")
+        let interactive = try DemoOptions.parse(["--url=http://h/{page}", "-i", "--seed", "7", "--timeout", "2.5"])
+        #expect(interactive.mode == .interactive)
+        #expect(interactive.seed == 7)
+        #expect(interactive.timeout == 2.5)
+        #expect(interactive.url?.expand(page: 10, tab: "all") == "http://h/10")
+    }
+
+    @Test func helpStopsParsing() throws {
+        #expect(try DemoOptions.parse(["--seed", "3", "--help", "--bogus"]).mode == .help)
+        #expect(try DemoOptions.parse(["-h"]).mode == .help)
+        for word in ["--url", "--interactive", "--seed", "--timeout", "{page}", "{tab}", "curPage == pageCount"] {
+            #expect(DemoOptions.helpText.contains(word), "help mentions \(word)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown argument"),
+        (["--url"], "needs a value"),
+        (["--url", "http://127.0.0.1/list"], "{page}"),
+        (["--url", "ftp://h/{page}"], "http://"),
+        (["--seed", "x"], "whole number"),
+        (["--timeout", "0"], "positive"),
+    ])
+    func badUsageSaysWhatToFix(arguments: [String], fragment: String) {
+        #expect {
+            try DemoOptions.parse(arguments)
+        } throws: { error in
+            "\(error)".contains(fragment)
+        }
+    }
+
+    @MainActor
+    @Test func badUsageAndInteractiveWithoutATerminalExitTwo() async {
+        let usage = Transcript()
+        #expect(await DemoCommand.run(arguments: ["--nope"], io: usage.io()) == 2)
+        #expect(usage.lines == ["stderr: refreshable-demo: unknown argument '--nope'; see --help"])
+
+        let interactive = Transcript()
+        #expect(await DemoCommand.run(arguments: ["--interactive"], io: interactive.io(stdinIsTerminal: false)) == 2)
+        #expect(interactive.text.contains("stdin is not one"))
+
+        let help = Transcript()
+        #expect(await DemoCommand.run(arguments: ["--help"], io: help.io()) == 0)
+        #expect(help.text.hasPrefix("refreshable-demo:"))
+    }
+
+    @Test func replacingAllReplacesEveryOccurrence() {
+        #expect("{page}/{page}?t={tab}".replacingAll("{page}", with: "3") == "3/3?t={tab}")
+        #expect("none".replacingAll("{page}", with: "3") == "none")
+    }
+
+    // MARK: HTTP decoding
+
+    @Test func aPageCarriesCurPagePageCountAndTotal() throws {
+        let json = #"""
+            {"errorCode":0,"errorMsg":"","data":{"curPage":2,"pageCount":3,"size":10,"total":23,"over":false,
+             "datas":[{"id":"all-11","title":"All order #11"}]}}
+            """#
+        let page = try HTTPOrderLoader.decodePage(Data(json.utf8), status: 200, path: "/list/2")
+        #expect(page.items == [Order(id: "all-11", title: "All order #11")])
+        #expect(page.curPage == 2)
+        #expect(page.pageCount == 3)
+        #expect(page.totalCount == 23)
+        #expect(page.hasMore == nil, "the end of the list comes from curPage == pageCount, not `over`")
+    }
+
+    @Test(arguments: [
+        (500, #"{"errorCode":500,"errorMsg":"injected server error"}"#, "HTTP 500 (injected server error) for /list/1"),
+        (200, #"{"errorCode":0,"data":{"curPage":1,"pageCou"#, "malformed JSON for /list/1"),
+        (200, "", "empty response body for /list/1"),
+        (200, #"{"errorCode":7,"errorMsg":"not logged in"}"#, "server error 7 (not logged in) for /list/1"),
+        (200, #"{"errorCode":0,"errorMsg":""}"#, #"the answer for /list/1 has no "data""#),
+        (200, #"{"errorCode":0,"data":{"curPage":1,"datas":[]}}"#, #"no "pageCount""#),
+    ])
+    func aBadAnswerThrowsAnErrorThatSaysWhich(status: Int, body: String, message: String) {
+        #expect {
+            try HTTPOrderLoader.decodePage(Data(body.utf8), status: status, path: "/list/1")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+}
+
+@MainActor
+@Suite("Interactive mode's keys")
+struct InteractiveTests {
+    @Test func keysMapToCommands() {
+        typealias Command = InteractiveSession.Command
+        #expect(Command(line: "r") == .refresh)
+        #expect(Command(line: " M ") == .loadMore)
+        #expect(Command(line: "j") == .loadMore)
+        #expect(Command(line: "2") == .tab(1))
+        #expect(Command(line: "t") == .retry)
+        #expect(Command(line: "f") == .toggleFailures)
+        #expect(Command(line: "q") == .quit)
+        #expect(Command(line: "") == .nothing)
+        #expect(Command(line: "0") == .unknown("0"))
+        #expect(Command(line: "zz") == .unknown("zz"))
+    }
+
+    @Test func keysDriveTheControllerAndTheFailureSwitch() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        let controller = session.controller
+
+        func answer() async {
+            for request in controller.requestsInFlight {
+                await api.waitForArrival(of: request)
+            }
+            while let delivery = api.deliverNext() {
+                await controller.waitUntilSettled(delivery.request)
+            }
+        }
+
+        session.start()
+        await answer()
+        #expect(controller.currentItems.count == 10)
+        #expect(session.handle("m"))
+        await answer()
+        #expect(controller.currentItems.count == 20)
+
+        #expect(session.handle("f"))
+        #expect(session.faults.failsEverything)
+        #expect(session.handle("3"))
+        await answer()
+        #expect(controller.currentIndex == 2)
+        #expect(controller.listView.placeholder != nil)
+
+        #expect(session.handle("f"))
+        #expect(session.handle("t"))
+        await answer()
+        #expect(controller.listView.placeholder == nil)
+        #expect(controller.currentItems.count == 10)
+
+        #expect(session.handle("9"))
+        #expect(transcript.text.contains("There is no tab 9"))
+        #expect(!session.handle("q"))
+    }
+
+    @Test func theCommandRunsInteractiveModeFromATerminal() async {
+        let transcript = Transcript()
+        let status = await DemoCommand.run(
+            arguments: ["--interactive"],
+            io: transcript.io(stdinIsTerminal: true, input: ["s", "h", "q"])
+        )
+        #expect(status == 0)
+        #expect(transcript.text.contains("keys: r refresh"))
+        #expect(transcript.lines.last == "Bye.")
+    }
+}

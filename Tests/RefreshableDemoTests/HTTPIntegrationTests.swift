@@ -1,0 +1,228 @@
+import Foundation
+import Refreshable
+import Testing
+
+@testable import RefreshableDemoKit
+
+/// The demo's controller on the HTTP loader, against `Tools/paged-server` on a loopback port.
+/// Each test starts its own server and stops it afterwards. No timing assertions: waits are for
+/// events (an answer settled), with generous limits for slow machines.
+@MainActor
+@Suite("HTTP integration with the local paged server", .serialized, .timeLimit(.minutes(2)))
+struct HTTPIntegrationTests {
+    /// A controller on the HTTP loader.
+    private func controller(_ server: PagedServer, query: String = "") throws -> OrderListController {
+        OrderListController(loader: HTTPOrderLoader(template: try URLTemplate(server.template(query)), timeout: 30))
+    }
+
+    /// Runs an action and waits until every request it started has settled.
+    @discardableResult
+    private func act(
+        _ controller: OrderListController,
+        _ action: (OrderListController) -> Void
+    ) async -> [OrderListController.Outcome] {
+        let before = controller.requestsInFlight
+        action(controller)
+        let started = controller.requestsInFlight.filter { !before.contains($0) }
+        var outcomes: [OrderListController.Outcome] = []
+        for request in started {
+            await controller.waitUntilSettled(request)
+            if let outcome = controller.outcome(of: request) {
+                outcomes.append(outcome)
+            }
+        }
+        return outcomes
+    }
+
+    @Test func pagesArriveInOrderAndTheListEndsWhereCurPageEqualsPageCount() async throws {
+        // 20 orders, 10 a page: the last page is full, so only curPage == pageCount can end the list.
+        try await withPagedServer(items: 20, pageSize: 10) { server in
+            let controller = try controller(server)
+            let first = await act(controller) { $0.setupRefreshHeader() }
+            #expect(first.map(\.settlement.isApplied) == [true])
+            #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
+            #expect(!controller.refreshStatus[0].noMoreData)
+
+            let second = await act(controller) { $0.loadMore() }
+            #expect(second.map(\.request.page) == [2])
+            #expect(controller.currentItems.map(\.id) == (1...20).map { "all-\($0)" })
+            #expect(controller.refreshStatus[0].noMoreData, "curPage 2 == pageCount 2 ends the list")
+            #expect(controller.footer.state == .noMoreData(title: "No more orders"))
+            #expect(!controller.footer.isHidden)
+
+            let none = await act(controller) { $0.loadMore() }
+            #expect(none.isEmpty, "no request after the end of the list")
+
+            let unpaid = await act(controller) { $0.switchSource(to: 1) }
+            #expect(unpaid.map(\.request.source) == [1])
+            #expect(controller.currentItems.first?.id == "unpaid-1")
+            #expect(try await server.stats().lastPages == [1, 2, 1])
+        }
+    }
+
+    @Test func a500KeepsThePreviousItemsAndSaysWhy() async throws {
+        try await withPagedServer { server in
+            let controller = try controller(server)
+            await act(controller) { $0.setupRefreshHeader() }
+            let before = controller.currentItems
+
+            try await server.control(#"{"failNext": 1, "fault": "500"}"#)
+            let failed = await act(controller) { $0.loadMore() }
+            let failure = try #require(failed.first?.settlement.failure)
+            #expect(failure.message.contains("HTTP 500"))
+            #expect(failure.message.contains("injected server error"))
+            #expect(controller.currentItems == before)
+            #expect(controller.listView.toasts == [failure.message])
+            #expect(controller.footer.state == .failed(message: failure.message))
+
+            try await server.control(#"{"failNext": 1, "fault": "500"}"#)
+            let failedRefresh = await act(controller) { $0.refresh() }
+            #expect(failedRefresh.first?.settlement.failure != nil)
+            #expect(controller.currentItems == before, "a failed refresh keeps the rows")
+            #expect(!controller.header.isRefreshing)
+
+            let retried = await act(controller) { $0.loadMore() }
+            #expect(retried.map(\.request.page) == [2], "the failed page is asked for again")
+            #expect(controller.currentItems.count == 20)
+            #expect(try await server.stats().lastPages == [1, 2, 1, 2])
+        }
+    }
+
+    @Test func malformedJSONKeepsThePreviousItemsAndSaysWhy() async throws {
+        try await withPagedServer { server in
+            let controller = try controller(server)
+            await act(controller) { $0.setupRefreshHeader() }
+            let before = controller.currentItems
+            #expect(before.count == 10)
+
+            for fault in ["malformed", "empty"] {
+                try await server.control(#"{"failNext": 1, "fault": "\#(fault)"}"#)
+                let failed = await act(controller) { $0.loadMore() }
+                let failure = try #require(failed.first?.settlement.failure)
+                #expect(
+                    failure.message.contains(
+                        fault == "malformed" ? "malformed JSON for /list/2" : "empty response body"),
+                    "\(failure.message)"
+                )
+                #expect(controller.currentItems == before)
+                #expect(controller.refreshStatus[0].page == 1)
+            }
+        }
+    }
+
+    @Test func aFailedFirstLoadShowsThePlaceholderAndTheRetrySucceeds() async throws {
+        try await withPagedServer { server in
+            let controller = try controller(server)
+            try await server.control(#"{"failNext": 1, "fault": "500"}"#)
+            await act(controller) { $0.setupRefreshHeader() }
+            let placeholder = try #require(controller.listView.placeholder)
+            #expect(placeholder.message.contains("HTTP 500"))
+            #expect(controller.footer.isHidden)
+
+            await act(controller) { _ = $0.listView.tapRetry() }
+            #expect(controller.listView.placeholder == nil)
+            #expect(controller.currentItems.count == 10)
+        }
+    }
+
+    @Test func aHostilePageIsRefused() async throws {
+        try await withPagedServer { server in
+            let controller = try controller(server)
+            await act(controller) { $0.setupRefreshHeader() }
+            try await server.control(#"{"failNext": 1, "fault": "hostile"}"#)
+            let refused = await act(controller) { $0.loadMore() }
+            let failure = try #require(refused.first?.settlement.failure)
+            #expect(failure.message.contains("refused"))
+            #expect(controller.currentItems.count == 10)
+        }
+    }
+
+    @Test func aSlowResponseSupersededByARefreshIsNeverApplied() async throws {
+        try await withPagedServer { server in
+            let controller = try controller(server)
+            await act(controller) { $0.setupRefreshHeader() }
+            try await server.control(#"{"delayNext": 1, "delay": 1}"#)
+
+            let slowMore = await startOnly(controller) { $0.loadMore() }
+            #expect(slowMore.map(\.page) == [2])
+            let refresh = await act(controller) { $0.refresh() }
+            #expect(refresh.map(\.settlement.isApplied) == [true])
+
+            for request in slowMore {
+                await controller.waitUntilSettled(request)
+                #expect(controller.outcome(of: request)?.settlement.isDiscarded == true)
+            }
+            #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
+            #expect(controller.refreshStatus[0].page == 1)
+        }
+    }
+
+    @Test func aSlowResponseThatArrivesAfterARefreshIsDiscarded() async throws {
+        // The same, with a loader that ignores cancellation, so the stale page really comes back.
+        try await withPagedServer { server in
+            let http = HTTPOrderLoader(template: try URLTemplate(server.template()), timeout: 30)
+            let loader = ArrivesAnyway(base: http)
+            let controller = OrderListController(loader: loader)
+            await act(controller) { $0.setupRefreshHeader() }
+            try await server.control(#"{"delayNext": 1, "delay": 1}"#)
+
+            let slowMore = await startOnly(controller) { $0.loadMore() }
+            await act(controller) { $0.refresh() }
+            for request in slowMore {
+                await controller.waitUntilSettled(request)
+                #expect(controller.outcome(of: request)?.settlement.isDiscarded == true)
+            }
+            #expect(loader.pagesReturned == 3, "the slow page 2 did arrive")
+            #expect(controller.currentItems.count == 10)
+            #expect(controller.refreshStatus[0].page == 1)
+        }
+    }
+
+    @Test func theTourOverHTTPLoadsEveryTabToItsEndAndExitsZero() async throws {
+        try await withPagedServer { server in
+            let transcript = Transcript()
+            let status = await DemoCommand.run(arguments: ["--url", server.template()], io: transcript.io())
+            #expect(status == 0)
+            for title in ["No more orders", "No more unpaid orders", "No more shipped orders"] {
+                #expect(transcript.text.contains("+ footer: \(title)"))
+            }
+            #expect(transcript.text.contains("Every load succeeded."))
+        }
+    }
+
+    @Test func theServerIsGoneAfterItStops() async throws {
+        let server = try await PagedServer.start(items: 5, pageSize: 10)
+        #expect(await server.answersHealthCheck())
+        #expect(await server.stop())
+        #expect(!server.isRunning)
+        #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
+    }
+
+    /// Starts an action's requests without waiting for them to settle.
+    private func startOnly(
+        _ controller: OrderListController,
+        _ action: (OrderListController) -> Void
+    ) async -> [RefreshRequest] {
+        let before = controller.requestsInFlight
+        action(controller)
+        return controller.requestsInFlight.filter { !before.contains($0) }
+    }
+}
+
+/// Wraps a loader so that cancelling the caller does not cancel the load: the answer arrives anyway.
+@MainActor
+private final class ArrivesAnyway: OrderLoader {
+    let base: any OrderLoader
+    private(set) var pagesReturned = 0
+
+    init(base: any OrderLoader) {
+        self.base = base
+    }
+
+    func loadPage(_ request: RefreshRequest, of tab: OrderTab) async throws -> RefreshPage<Order> {
+        let base = self.base
+        let page = try await Task.detached { try await base.loadPage(request, of: tab) }.value
+        pagesReturned += 1
+        return page
+    }
+}

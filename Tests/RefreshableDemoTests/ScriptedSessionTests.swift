@@ -1,0 +1,69 @@
+import Refreshable
+import Testing
+
+@testable import RefreshableDemoKit
+
+@MainActor
+@Suite("The scripted session (swift run refreshable-demo)")
+struct ScriptedSessionTests {
+    @Test func everyCheckOfTheStoryHolds() async {
+        let transcript = Transcript()
+        let session = ScriptedSession(seed: 1, write: transcript.write)
+        let succeeded = await session.run()
+        #expect(succeeded)
+        #expect(session.failedChecks.isEmpty)
+        #expect(transcript.text.contains("All 10 checks held."))
+    }
+
+    @Test func eachTabEndsWithItsOwnNoMoreText() async {
+        let transcript = Transcript()
+        _ = await ScriptedSession(seed: 1, write: transcript.write).run()
+        for title in ["No more orders", "No more unpaid orders", "No more shipped orders"] {
+            #expect(transcript.lines.contains { $0.contains("+ footer: \(title)") }, "footer shows \(title)")
+        }
+        #expect(transcript.text.contains("nothing requested: the list has ended"))
+    }
+
+    @Test func showsTheFailurePlaceholderTheRetryAndTheToast() async {
+        let transcript = Transcript()
+        _ = await ScriptedSession(seed: 1, write: transcript.write).run()
+        let text = transcript.text
+        #expect(text.contains("(placeholder) [ Tap to retry ]"))
+        #expect(text.contains("> tap [ Tap to retry ]"))
+        #expect(text.contains("toast: Loading failed: the order service is unavailable"))
+        #expect(text.contains("Couldn't load more. Pull up to retry."))
+        #expect(text.contains("it lands in All while Unpaid is on screen"))
+        #expect(text.contains("discarded: a newer request superseded it"))
+    }
+
+    @Test func theSameSeedPrintsTheSameSessionAndAnotherSeedOnlyOtherLatencies() async {
+        let first = Transcript()
+        let second = Transcript()
+        let other = Transcript()
+        _ = await ScriptedSession(seed: 1, write: first.write).run()
+        _ = await ScriptedSession(seed: 1, write: second.write).run()
+        let otherSucceeded = await ScriptedSession(seed: 99, write: other.write).run()
+        #expect(first.lines == second.lines)
+        #expect(otherSucceeded)
+        #expect(first.lines != other.lines)
+        #expect(first.lines.count == other.lines.count)
+    }
+
+    @Test func everyStepHasAHeadingAndPrintsStatuses() async {
+        let transcript = Transcript()
+        _ = await ScriptedSession(seed: 1, write: transcript.write).run()
+        let headings = transcript.lines.filter { $0.first?.isNumber == true }
+        #expect(headings.count == 7)
+        #expect(headings.first == "1. First load")
+        #expect(headings.dropFirst().first == "2. Pull to refresh")
+        #expect(transcript.lines.contains("     status: hideFooter, beginHeaderRefresh"))
+        #expect(transcript.lines.contains("     status: noMoreData"))
+    }
+
+    @Test func theCommandRunsTheSessionAndExitsZero() async {
+        let transcript = Transcript()
+        let status = await DemoCommand.run(arguments: [], io: transcript.io())
+        #expect(status == 0)
+        #expect(transcript.lines.first?.hasPrefix("Refreshable demo:") == true)
+    }
+}
