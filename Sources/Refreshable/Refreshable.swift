@@ -33,7 +33,12 @@
 /// ## Implementation guidance
 /// Every default is a requirement, so an adopter may replace any of them. A replacement that
 /// wants the default's behaviour too calls the helper the default uses: ``startLoad(_:source:)``,
-/// ``applyLoadSuccess(_:for:)``, ``applyLoadFailure(_:for:)``, ``renderRefreshControls()``.
+/// ``applyLoadSuccess(_:for:)``, ``applyLoadFailure(_:for:)``, ``renderRefreshControls()``,
+/// ``runLoadPage(for:)``.
+///
+/// For MJRefresh controls, which call their action from `beginRefreshing()`, set
+/// ``RefreshPolicy/beginRefreshingSendsAction`` so the action the library's own `beginRefreshing()`
+/// causes is not taken for a second request.
 @MainActor
 public protocol Refreshable: AnyObject {
     /// The type of the list's items.
