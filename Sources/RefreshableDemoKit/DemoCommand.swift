@@ -56,7 +56,7 @@ public enum DemoCommand {
                 loader = HTTPOrderLoader(template: template, timeout: options.timeout)
             } else {
                 io.write(
-                    "Interactive, on the embedded API (All 23 orders, Unpaid 7, Shipped 12; real latencies of 80-400 ms)."
+                    "Interactive, on the embedded API (All 23 orders, Unpaid 7, Shipped 20; real latencies of 80-400 ms)."
                 )
                 loader = EmbeddedOrderAPI(seed: options.seed, timing: .realTime)
             }

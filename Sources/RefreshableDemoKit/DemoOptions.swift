@@ -87,12 +87,14 @@ struct DemoOptions: Equatable {
           swift run refreshable-demo --interactive [--url URL] [--seed N]
 
         With no options, the demo plays a scripted session on an embedded, in-process paged API
-        (All has 23 orders, Unpaid 7, Shipped 12, 10 a page; latencies come from the seed, so every
+        (All has 23 orders, Unpaid 7, Shipped 20, 10 a page; latencies come from the seed, so every
         run prints the same thing, in well under a second): first load, pull to refresh, loading
         more until the footer says there is no more, a failure on an empty tab and its retry, a
         failure with orders on screen, a tab switch while a load is in flight, and a refresh that
-        supersedes a load-more. Each step prints what the user did (>), each answer (<), the
-        statuses the header and footer were driven to, and the screen.
+        supersedes a load-more. Each step prints what the user did (>), each answer (<) with the
+        signal that ended the list when one did (Shipped's last page is full, so only the server's
+        curPage == pageCount can end it), the statuses the header and footer were driven to, and
+        the screen.
 
         OPTIONS
           --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number

@@ -58,12 +58,14 @@ final class EmbeddedOrderAPI: OrderLoader {
     /// Creates an API.
     /// - Parameters:
     ///   - seed: The seed of the latencies (80...400 ms each).
-    ///   - orderCounts: Orders per tab name; the default gives All 23, Unpaid 7, Shipped 12.
+    ///   - orderCounts: Orders per tab name; the default gives All 23, Unpaid 7, Shipped 20. All and
+    ///     Unpaid end on a short page; Shipped ends on a full one, where only `curPage == pageCount`
+    ///     (or the total), never the page's length, can say that the list has ended.
     ///   - pageSize: Orders per page.
     ///   - timing: Manual (virtual clock) or real time.
     init(
         seed: UInt64 = 1,
-        orderCounts: [String: Int] = ["all": 23, "unpaid": 7, "shipped": 12],
+        orderCounts: [String: Int] = ["all": 23, "unpaid": 7, "shipped": 20],
         pageSize: Int = 10,
         timing: Timing = .manual
     ) {

@@ -13,8 +13,8 @@ import Refreshable
 ///           "datas": [{"id": "all-1", "title": "All order #1"}]}}
 /// ```
 ///
-/// The page's `curPage`, `pageCount` and `total` go into the ``RefreshPage``, so the library ends
-/// the list where `curPage == pageCount`. Any failure (a non-2xx status, a body that is not that
+/// The page's `curPage`, `pageCount` and `total` (which may be missing) go into the ``RefreshPage``;
+/// `pageCount` outranks `total`, so the library ends the list where `curPage == pageCount`. Any failure (a non-2xx status, a body that is not that
 /// JSON, a non-zero `errorCode`, no answer) throws an ``OrderAPIError`` that says which.
 /// Cancelling the calling task cancels the HTTP request.
 struct HTTPOrderLoader: OrderLoader {

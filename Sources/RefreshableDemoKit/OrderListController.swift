@@ -6,7 +6,8 @@ import Refreshable
 /// tab) and ``currentIndex``, names its three controls, and answers ``loadPage(_:)`` by asking its
 /// loader for page `request.page` of the tab that asked. The library's defaults do the rest: which
 /// page to ask for, replacing on refresh and appending on load-more, deciding the end of the list
-/// from `curPage == pageCount`, one load per tab, failures, and driving header and footer.
+/// from the strongest signal a page carries (here `curPage == pageCount`), one load per tab,
+/// failures, and driving header and footer.
 ///
 /// ```swift
 /// let controller = OrderListController(loader: api)
@@ -31,6 +32,11 @@ final class OrderListController: Refreshable {
         let settlement: RefreshSettlement
         /// The tab on screen when the answer came.
         let tabOnScreen: Int
+        /// The page the loader answered with (`nil` for failures and discarded answers), with the
+        /// end-of-list signals it carried.
+        let page: RefreshPage<Order>?
+        /// How many orders the tab held once the library had settled the answer.
+        let heldAfter: Int
     }
 
     /// The tabs, in tab-bar order; tab `i` is the library's source `i`.
@@ -82,7 +88,12 @@ final class OrderListController: Refreshable {
     }
 
     func loadSuccess(_ page: RefreshPage<Order>, for request: RefreshRequest) {
-        note(applyLoadSuccess(page, for: request), for: request)
+        let settlement = applyLoadSuccess(page, for: request)
+        if case .applied = settlement {
+            note(settlement, for: request, page: page)
+        } else {
+            note(settlement, for: request)
+        }
     }
 
     func loadFailer(_ error: any Error, for request: RefreshRequest) {
@@ -113,10 +124,16 @@ final class OrderListController: Refreshable {
         await settled.wait(for: request.generation)
     }
 
-    private func note(_ settlement: RefreshSettlement, for request: RefreshRequest) {
+    private func note(_ settlement: RefreshSettlement, for request: RefreshRequest, page: RefreshPage<Order>? = nil) {
         guard !settled.contains(request.generation) else { return }
         let outcome = Outcome(
-            request: request, tab: tabs[request.source], settlement: settlement, tabOnScreen: currentIndex)
+            request: request,
+            tab: tabs[request.source],
+            settlement: settlement,
+            tabOnScreen: currentIndex,
+            page: page,
+            heldAfter: refreshStatus[request.source].items.count
+        )
         outcomes.append(outcome)
         settled.signal(request.generation)
         onOutcome?(outcome)

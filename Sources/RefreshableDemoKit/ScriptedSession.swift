@@ -37,7 +37,7 @@ final class ScriptedSession {
     func run() async -> Bool {
         write("Refreshable demo: an order list with tabs All / Unpaid / Shipped, 10 orders a page, on an")
         write(
-            "embedded paged API (All has 23 orders, Unpaid 7, Shipped 12; simulated latencies from seed \(api.seed))."
+            "embedded paged API (All has 23 orders, Unpaid 7, Shipped 20; simulated latencies from seed \(api.seed))."
         )
         write("Legend:  > the user acts   < the API answers   status: what the header/footer were driven to")
 
@@ -81,7 +81,10 @@ final class ScriptedSession {
         show()
         check(items(2) == 10 && controller.listView.placeholder == nil, "the retry loads Shipped")
 
-        step(5, "A failure with orders on screen", "Loading more fails: the orders stay and a toast says why.")
+        step(
+            5, "A failure with orders on screen, then a full last page",
+            "Loading more fails: the orders stay, a toast says why. The last page is full: curPage == pageCount ends it."
+        )
         api.failNext(.shipped)
         await act("loadMore()") { $0.loadMore() }
         await answer()
@@ -91,8 +94,8 @@ final class ScriptedSession {
         await answer()
         show()
         check(
-            items(2) == 12 && footerIs(.noMoreData(title: "No more shipped orders")),
-            "Shipped ends with \"No more shipped orders\""
+            items(2) == 20 && footerIs(.noMoreData(title: "No more shipped orders")),
+            "Shipped ends on its full last page with \"No more shipped orders\""
         )
 
         step(

@@ -114,7 +114,11 @@ final class TextRenderer {
                 text = "applied"
             }
             if update.noMoreData {
-                text += "; curPage == pageCount, end of list"
+                let reason = outcome.page.flatMap {
+                    Self.endOfListReason(
+                        $0, request: request, heldAfter: outcome.heldAfter, policy: controller.refreshStatus.policy)
+                }
+                text += "; end of list" + (reason.map { ": \($0)" } ?? "")
             }
         case .failed(let failure):
             let held = controller.refreshStatus[request.source].items.count
@@ -128,6 +132,44 @@ final class TextRenderer {
                 " -- it lands in \(outcome.tab.label) while \(controller.tabs[outcome.tabOnScreen].label) is on screen"
         }
         return "\(what) \(text)"
+    }
+
+    /// Why a page ends its list, in words, from the strongest end-of-list signal the page carried,
+    /// in rule S5's order: an empty page, then `hasMore`, then `curPage`/`pageCount`, then the total,
+    /// and only without any of them, a short page.
+    /// - Parameters:
+    ///   - page: The page that was applied.
+    ///   - request: The request it answered.
+    ///   - heldAfter: How many items the tab held once it was applied.
+    ///   - policy: The paging policy (page size, first page number).
+    /// - Returns: `curPage 2 == pageCount 2`, `hasMore: false`, `total 20 reached`,
+    ///   `short page (3 < 10)` or `empty page`; `nil` when the strongest signal says more follow.
+    static func endOfListReason(
+        _ page: RefreshPage<Order>,
+        request: RefreshRequest,
+        heldAfter: Int,
+        policy: RefreshPolicy
+    ) -> String? {
+        if page.items.isEmpty {
+            return "empty page"
+        }
+        let full = page.items.count >= policy.pageSize ? " (a full page)" : ""
+        if let hasMore = page.hasMore {
+            return hasMore ? nil : "hasMore: false\(full)"
+        }
+        if let pageCount = page.pageCount {
+            let curPage = page.curPage ?? request.page
+            guard curPage - policy.firstPage + 1 >= pageCount else { return nil }
+            let signal =
+                policy.firstPage == 1
+                ? "curPage \(curPage) == pageCount \(pageCount)"
+                : "curPage \(curPage) is the last of pageCount \(pageCount)"
+            return signal + full
+        }
+        if let total = page.totalCount {
+            return heldAfter >= total ? "total \(total) reached\(full)" : nil
+        }
+        return page.items.count < policy.pageSize ? "short page (\(page.items.count) < \(policy.pageSize))" : nil
     }
 
     private func row(_ order: Order) -> String {

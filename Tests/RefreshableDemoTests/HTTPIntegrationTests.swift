@@ -35,9 +35,11 @@ struct HTTPIntegrationTests {
     }
 
     @Test func pagesArriveInOrderAndTheListEndsWhereCurPageEqualsPageCount() async throws {
-        // 20 orders, 10 a page: the last page is full, so only curPage == pageCount can end the list.
+        // 20 orders, 10 a page, and `omit=total,over`: the server sends no total (and no `over`),
+        // and the last page is full, so neither the total nor count < pageSize can end the list.
+        // Only curPage == pageCount can.
         try await withPagedServer(items: 20, pageSize: 10) { server in
-            let controller = try controller(server)
+            let controller = try controller(server, query: "omit=total,over")
             let first = await act(controller) { $0.setupRefreshHeader() }
             #expect(first.map(\.settlement.isApplied) == [true])
             #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
@@ -45,8 +47,18 @@ struct HTTPIntegrationTests {
 
             let second = await act(controller) { $0.loadMore() }
             #expect(second.map(\.request.page) == [2])
+            let page = try #require(second.first?.page)
+            #expect(page.totalCount == nil, "no total: it cannot end the list")
+            #expect(page.hasMore == nil)
+            #expect(
+                page.items.count == controller.refreshStatus.policy.pageSize, "a full page: its length cannot either")
+            #expect((page.curPage, page.pageCount) == (2, 2))
             #expect(controller.currentItems.map(\.id) == (1...20).map { "all-\($0)" })
             #expect(controller.refreshStatus[0].noMoreData, "curPage 2 == pageCount 2 ends the list")
+            let outcome = try #require(second.first)
+            #expect(
+                TextRenderer().describe(outcome, controller: controller).hasSuffix(
+                    "end of list: curPage 2 == pageCount 2 (a full page)"))
             #expect(controller.footer.state == .noMoreData(title: "No more orders"))
             #expect(!controller.footer.isHidden)
 
@@ -138,42 +150,60 @@ struct HTTPIntegrationTests {
     }
 
     @Test func aSlowResponseSupersededByARefreshIsNeverApplied() async throws {
+        // `holdPage=2`: the server holds every page-2 request (and only those) until released, so
+        // the load-more is certainly at the server, unanswered, when the refresh starts.
         try await withPagedServer { server in
-            let controller = try controller(server)
+            let controller = try controller(server, query: "holdPage=2")
             await act(controller) { $0.setupRefreshHeader() }
-            try await server.control(#"{"delayNext": 1, "delay": 1}"#)
 
             let slowMore = await startOnly(controller) { $0.loadMore() }
             #expect(slowMore.map(\.page) == [2])
+            let held = try await server.waitForStats { $0.held == 1 }
+            #expect(held.inFlightPages == [2], "the page-2 request reached the server and is held there")
+
             let refresh = await act(controller) { $0.refresh() }
             #expect(refresh.map(\.settlement.isApplied) == [true])
-
+            #expect(refresh.map(\.request.page) == [1])
             for request in slowMore {
                 await controller.waitUntilSettled(request)
                 #expect(controller.outcome(of: request)?.settlement.isDiscarded == true)
             }
+            // The refresh cancelled the load-more's task, which cancelled its HTTP request; the
+            // held answer, released now, goes nowhere.
+            try await server.release()
+            try await server.waitForStats { $0.held == 0 && $0.inFlightPages.isEmpty }
+            #expect(try await server.stats().lastPages == [1, 2, 1], "the server saw page 2 before the refresh")
+            #expect(controller.outcomes.count == 3)
             #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
             #expect(controller.refreshStatus[0].page == 1)
+            #expect(!controller.refreshStatus[0].isLoading)
         }
     }
 
     @Test func aSlowResponseThatArrivesAfterARefreshIsDiscarded() async throws {
-        // The same, with a loader that ignores cancellation, so the stale page really comes back.
+        // The same, with a loader that ignores cancellation, so the stale page 2 really comes back:
+        // the server holds it until the refresh has been applied, then releases it.
         try await withPagedServer { server in
-            let http = HTTPOrderLoader(template: try URLTemplate(server.template()), timeout: 30)
+            let http = HTTPOrderLoader(template: try URLTemplate(server.template("holdPage=2")), timeout: 30)
             let loader = ArrivesAnyway(base: http)
             let controller = OrderListController(loader: loader)
             await act(controller) { $0.setupRefreshHeader() }
-            try await server.control(#"{"delayNext": 1, "delay": 1}"#)
 
             let slowMore = await startOnly(controller) { $0.loadMore() }
-            await act(controller) { $0.refresh() }
+            #expect(slowMore.map(\.page) == [2])
+            try await server.waitForStats { $0.held == 1 && $0.inFlightPages == [2] }
+            let refresh = await act(controller) { $0.refresh() }
+            #expect(refresh.map(\.settlement.isApplied) == [true])
+            #expect(loader.pagesReturned == 2, "page 2 has not come back yet")
+
+            try await server.release()
             for request in slowMore {
                 await controller.waitUntilSettled(request)
                 #expect(controller.outcome(of: request)?.settlement.isDiscarded == true)
             }
-            #expect(loader.pagesReturned == 3, "the slow page 2 did arrive")
-            #expect(controller.currentItems.count == 10)
+            #expect(loader.pagesReturned == 3, "the stale page 2 did arrive, after the refresh")
+            #expect(try await server.stats().lastPages == [1, 2, 1])
+            #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
             #expect(controller.refreshStatus[0].page == 1)
         }
     }

@@ -23,7 +23,7 @@ struct OrderListControllerTests {
         #expect(renderer.dispatchedStatuses(harness.controller) == [.showFooter, .endHeaderRefresh])
     }
 
-    @Test(arguments: [(0, 23, "No more orders"), (1, 7, "No more unpaid orders"), (2, 12, "No more shipped orders")])
+    @Test(arguments: [(0, 23, "No more orders"), (1, 7, "No more unpaid orders"), (2, 20, "No more shipped orders")])
     func loadingMoreReachesEachTabsOwnEndOfList(tab: Int, count: Int, title: String) async {
         let harness = EmbeddedHarness()
         await harness.act { $0.switchSource(to: tab) }
@@ -40,6 +40,47 @@ struct OrderListControllerTests {
         #expect(harness.controller.footer.commands.last == "endRefreshingWithNoMoreData(title: \"\(title)\")")
         let more = await harness.act { $0.loadMore() }
         #expect(more.isEmpty, "load-more cannot trigger at the end of the list")
+    }
+
+    @Test func shippedEndsOnAFullPageWhereCurPageEqualsPageCount() async throws {
+        let harness = EmbeddedHarness()
+        await harness.act { $0.switchSource(to: 2) }
+        await harness.answerAll()
+        #expect(!harness.controller.refreshStatus[2].noMoreData)
+        await harness.act { $0.loadMore() }
+        let last = try #require(await harness.answerAll().last)
+        let page = try #require(last.page)
+        #expect(page.items.count == harness.api.pageSize, "a full last page: its length says nothing")
+        #expect((page.curPage, page.pageCount) == (2, 2))
+        #expect(harness.controller.refreshStatus[2].noMoreData)
+        #expect(
+            TextRenderer().describe(last, controller: harness.controller)
+                == "Shipped page 2 (loadMore #2) applied: +10 orders, 20 in Shipped; "
+                + "end of list: curPage 2 == pageCount 2 (a full page)"
+        )
+    }
+
+    @Test func theEndOfListReasonIsTheStrongestSignalThePageCarried() {
+        let policy = RefreshPolicy(pageSize: 10)
+        let request = RefreshRequest(source: 0, page: 2, kind: .loadMore, generation: 1)
+        let full = (11...20).map { Order(id: "all-\($0)", title: "All order #\($0)") }
+        let short = Array(full.prefix(3))
+        func reason(_ page: RefreshPage<Order>, heldAfter: Int = 20) -> String? {
+            TextRenderer.endOfListReason(page, request: request, heldAfter: heldAfter, policy: policy)
+        }
+        #expect(reason(RefreshPage(items: [])) == "empty page")
+        #expect(
+            reason(RefreshPage(items: full, hasMore: false, curPage: 2, pageCount: 5)) == "hasMore: false (a full page)"
+        )
+        #expect(reason(RefreshPage(items: short, hasMore: true, curPage: 2, pageCount: 2)) == nil)
+        #expect(
+            reason(RefreshPage(items: full, curPage: 2, pageCount: 2, totalCount: 99))
+                == "curPage 2 == pageCount 2 (a full page)")
+        #expect(reason(RefreshPage(items: short, curPage: 2, pageCount: 3, totalCount: 13), heldAfter: 13) == nil)
+        #expect(reason(RefreshPage(items: full, totalCount: 20)) == "total 20 reached (a full page)")
+        #expect(reason(RefreshPage(items: full, totalCount: 30)) == nil)
+        #expect(reason(RefreshPage(items: short), heldAfter: 13) == "short page (3 < 10)")
+        #expect(reason(RefreshPage(items: full)) == nil)
     }
 
     @Test func aFailedFirstLoadShowsThePlaceholderAndItsRetryLoads() async {

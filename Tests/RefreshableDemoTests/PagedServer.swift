@@ -140,8 +140,38 @@ final class PagedServer: @unchecked Sendable {
     struct Stats: Decodable {
         /// The page numbers of the last `/list` requests, oldest first.
         let lastPages: [Int]
-        /// Requests being answered now.
+        /// Requests being answered now, this `/stats` call included.
         let inFlight: Int
+        /// The page numbers of the `/list` requests being answered now.
+        let inFlightPages: [Int]
+        /// How many `/list` requests `holdPage` is holding until ``release()``.
+        let held: Int
+    }
+
+    /// Polls `GET /stats` until `condition` holds, for at most `timeoutSeconds` (a generous bound for
+    /// slow machines, not a timing assertion).
+    /// - Returns: The stats that satisfied the condition.
+    /// - Throws: ``Failure/badAnswer(_:)`` with the last stats when the condition never held.
+    @discardableResult
+    func waitForStats(
+        timeoutSeconds: Double = 30,
+        until condition: @Sendable (Stats) -> Bool
+    ) async throws -> Stats {
+        let polls = Int(timeoutSeconds * 50)
+        var last = try await stats()
+        for _ in 0..<polls where !condition(last) {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            last = try await stats()
+        }
+        guard condition(last) else {
+            throw Failure.badAnswer("the stats never matched within \(timeoutSeconds) s; last: \(last)")
+        }
+        return last
+    }
+
+    /// `POST /control {"release": true}`: answers the requests held by `holdPage`.
+    func release() async throws {
+        try await control(#"{"release": true}"#)
     }
 
     /// `GET /stats`.
@@ -237,7 +267,8 @@ private final class ResumeOnce: @unchecked Sendable {
     }
 }
 
-/// Runs `body` with a fresh paged server and always stops it afterwards, checking that it is gone.
+/// Runs `body` with a fresh paged server and always stops it afterwards, checking that it is gone
+/// (the process has exited and nothing answers on its port), whether `body` returned or threw.
 @MainActor
 func withPagedServer(
     items: Int = 23,
@@ -245,13 +276,16 @@ func withPagedServer(
     _ body: (PagedServer) async throws -> Void
 ) async throws {
     let server = try await PagedServer.start(items: items, pageSize: pageSize)
+    let result: Result<Void, any Error>
     do {
         try await body(server)
+        result = .success(())
     } catch {
-        await server.stop()
-        throw error
+        result = .failure(error)
     }
     let stopped = await server.stop()
     #expect(stopped, "the paged server process has exited")
     #expect(!server.isRunning)
+    #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
+    try result.get()
 }

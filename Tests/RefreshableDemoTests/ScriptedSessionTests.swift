@@ -24,6 +24,19 @@ struct ScriptedSessionTests {
         #expect(transcript.text.contains("nothing requested: the list has ended"))
     }
 
+    @Test func eachEndOfListNamesTheSignalThatEndedIt() async {
+        let transcript = Transcript()
+        _ = await ScriptedSession(seed: 1, write: transcript.write).run()
+        let ends = transcript.lines.filter { $0.contains("end of list") && $0.contains("< after") }
+        #expect(ends.contains { $0.contains("All page 3") && $0.hasSuffix("end of list: curPage 3 == pageCount 3") })
+        #expect(
+            ends.contains {
+                $0.contains("Shipped page 2") && $0.contains("+10 orders, 20 in Shipped")
+                    && $0.hasSuffix("end of list: curPage 2 == pageCount 2 (a full page)")
+            }, "Shipped's full last page is ended by curPage == pageCount, not by its length")
+        #expect(ends.contains { $0.contains("Unpaid page 1") && $0.hasSuffix("end of list: curPage 1 == pageCount 1") })
+    }
+
     @Test func showsTheFailurePlaceholderTheRetryAndTheToast() async {
         let transcript = Transcript()
         _ = await ScriptedSession(seed: 1, write: transcript.write).run()

@@ -10,7 +10,7 @@ final class EmbeddedHarness {
     let api: EmbeddedOrderAPI
     let controller: OrderListController
 
-    init(seed: UInt64 = 1, orderCounts: [String: Int] = ["all": 23, "unpaid": 7, "shipped": 12]) {
+    init(seed: UInt64 = 1, orderCounts: [String: Int] = ["all": 23, "unpaid": 7, "shipped": 20]) {
         api = EmbeddedOrderAPI(seed: seed, orderCounts: orderCounts, timing: .manual)
         controller = OrderListController(loader: api, pageSize: api.pageSize)
     }

@@ -2,9 +2,10 @@
 """Small paged JSON HTTP server for loopback integration tests.
 
 Standard library only. Serves deterministic pages in the WanAndroid-style
-envelope, with URL and scripted fault injection. It always stops by itself:
-on stdin EOF, SIGTERM/SIGINT, GET /shutdown, an idle timeout, or a hard
-maximum lifetime.
+envelope, with URL and scripted fault injection, end-of-list fields that can
+be left out (omit=total,over), and requests held until released
+(holdPage=<n>). It always stops by itself: on stdin EOF, SIGTERM/SIGINT,
+GET /shutdown, an idle timeout, or a hard maximum lifetime.
 
 Usage:
     python3 paged_server.py [--host 127.0.0.1] [--port 0] [--items 23]
@@ -43,6 +44,7 @@ TAB_RE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 LIST_RE = re.compile(r"^/list/([^/]*)/?$")
 INT_RE = re.compile(r"^-?[0-9]{1,12}$")  # stricter than int(): no "+1", "1_0", spaces
 URL_FAULTS = ("500", "malformed", "empty", "hostile")
+OMITTABLE = ("total", "over")  # end-of-list signals a page can leave out (omit=total,over)
 
 
 def log(msg: str) -> None:
@@ -77,7 +79,15 @@ def parse_delay(raw) -> float:
     return min(value, MAX_DELAY_SECONDS)
 
 
-def build_page(tab: str, page: int, items: int, size: int) -> dict:
+def parse_omit(raw: str) -> frozenset:
+    names = [n for n in raw.split(",") if n]
+    for name in names:
+        if name not in OMITTABLE:
+            raise BadRequest(f"omit takes a comma-separated list of {', '.join(OMITTABLE)}, got {name!r}")
+    return frozenset(names)
+
+
+def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = frozenset()) -> dict:
     page_count = max(1, math.ceil(items / size))
     start = (page - 1) * size + 1
     end = min(items, start + size - 1)
@@ -86,18 +96,17 @@ def build_page(tab: str, page: int, items: int, size: int) -> dict:
         {"id": f"{tab}-{n}", "title": f"{label} order #{n}"}
         for n in range(start, end + 1)
     ]
-    return {
-        "errorCode": 0,
-        "errorMsg": "",
-        "data": {
-            "curPage": page,
-            "pageCount": page_count,
-            "size": size,
-            "total": items,
-            "over": page >= page_count,
-            "datas": datas,
-        },
+    data = {
+        "curPage": page,
+        "pageCount": page_count,
+        "size": size,
+        "total": items,
+        "over": page >= page_count,
+        "datas": datas,
     }
+    for name in omit:
+        del data[name]
+    return {"errorCode": 0, "errorMsg": "", "data": data}
 
 
 class State:
@@ -120,12 +129,40 @@ class State:
         self.fail_fault = "500"
         self.delay_next = 0
         self.delay_seconds = 0.0
+        self.in_flight_pages: collections.Counter = collections.Counter()  # /list pages being answered
+        self.held = 0  # /list requests parked by holdPage, waiting for {"release": true}
+        self.release_generation = 0
+        self.released = threading.Condition(self.lock)
 
     def request_stop(self, reason: str) -> None:
         with self.lock:
             if not self.stop_reason:
                 self.stop_reason = reason
-        self.stop.set()
+            self.stop.set()
+            self.released.notify_all()
+
+    def release_held(self) -> int:
+        """Lets every held request go on; call with the lock held. Returns how many were held."""
+        held = self.held
+        self.release_generation += 1
+        self.released.notify_all()
+        return held
+
+    def hold(self, limit: float) -> None:
+        """Parks the calling request until release_held(), a stop, or `limit` seconds pass."""
+        deadline = time.monotonic() + limit
+        with self.lock:
+            generation = self.release_generation
+            self.held += 1
+            try:
+                while self.release_generation == generation and not self.stop.is_set():
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        log(f"paged_server: a held request was let go after {limit:g}s without a release")
+                        break
+                    self.released.wait(left)
+            finally:
+                self.held -= 1
 
     def begin(self, path: str) -> None:
         with self.lock:
@@ -287,16 +324,28 @@ class Handler(BaseHTTPRequestHandler):
         if fault is not None and fault not in URL_FAULTS:
             raise BadRequest(f"fault must be one of {', '.join(URL_FAULTS)}")
         delay = parse_delay(query["delay"]) if "delay" in query else 0.0
+        omit = parse_omit(query["omit"]) if "omit" in query else frozenset()
+        hold_page = parse_int("holdPage", query["holdPage"], 1, MAX_ITEMS) if "holdPage" in query else None
 
         # Scripted (POST /control) faults win over URL ones; delays add up (capped).
         if scripted_fault:
             fault = scripted_fault
         delay = min(MAX_DELAY_SECONDS, delay + scripted_delay)
-        self.sleep(delay)
+        with state.lock:
+            state.in_flight_pages[page] += 1
+        try:
+            self.sleep(delay)
+            if hold_page == page:
+                state.hold(MAX_DELAY_SECONDS)
+        finally:
+            with state.lock:
+                state.in_flight_pages[page] -= 1
+                if state.in_flight_pages[page] <= 0:
+                    del state.in_flight_pages[page]
         if state.stop.is_set():
             return self.send_error_json(503, "server shutting down")
 
-        body = build_page(tab, page, items, size)
+        body = build_page(tab, page, items, size, omit)
         if fault == "500":
             return self.send_json(500, {"errorCode": 500, "errorMsg": "injected server error"})
         if fault == "empty":
@@ -321,6 +370,8 @@ class Handler(BaseHTTPRequestHandler):
                 "lastPages": list(state.last_pages),
                 "control": state.control_snapshot(),
                 "inFlight": state.in_flight,
+                "inFlightPages": sorted(state.in_flight_pages.elements()),
+                "held": state.held,
             })
 
     def handle_control(self):
@@ -358,8 +409,14 @@ class Handler(BaseHTTPRequestHandler):
             if isinstance(cmd["delay"], bool):
                 raise BadRequest("delay must be a number")
             updates["delay_seconds"] = parse_delay(cmd["delay"])
+        for flag in ("reset", "resetStats", "release"):
+            if flag in cmd and not isinstance(cmd[flag], bool):
+                raise BadRequest(f"{flag} must be true or false")
         state = self.state
+        released = 0
         with state.lock:
+            if cmd.get("reset") or cmd.get("release"):
+                released = state.release_held()
             if cmd.get("reset"):
                 state.fail_next, state.fail_fault = 0, "500"
                 state.delay_next, state.delay_seconds = 0, 0.0
@@ -370,7 +427,7 @@ class Handler(BaseHTTPRequestHandler):
             for k, v in updates.items():
                 setattr(state, k, v)
             snapshot = state.control_snapshot()
-        self.send_json(200, {"ok": True, "control": snapshot})
+        self.send_json(200, {"ok": True, "control": snapshot, "released": released})
 
 
 class LoopbackServer(ThreadingHTTPServer):

@@ -178,6 +178,72 @@ class PagedServerHTTPTests(unittest.TestCase):
             with self.subTest(q=q):
                 self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
 
+    def test_omit_leaves_out_total_and_over(self):
+        _, body = get_json(self.base, "/list/2?items=20&omit=total,over")
+        d = body["data"]
+        self.assertNotIn("total", d)
+        self.assertNotIn("over", d)
+        self.assertEqual((d["curPage"], d["pageCount"], d["size"]), (2, 2, 10))
+        self.assertEqual(d["datas"], expected_items("all", "All", 11, 20))  # a full last page
+        _, body = get_json(self.base, "/list/1?omit=total")
+        self.assertEqual(set(body["data"]), {"curPage", "pageCount", "size", "over", "datas"})
+        _, body = get_json(self.base, "/list/1?omit=")
+        self.assertIn("total", body["data"])
+        for q in ("omit=pageCount", "omit=total,nope"):
+            with self.subTest(q=q):
+                status, body = get_json(self.base, f"/list/1?{q}")
+                self.assertEqual(status, 400)
+                self.assertIn("omit", body["errorMsg"])
+
+    # -- holding a page until released ----------------------------------------
+    def wait_for_stats(self, predicate, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            _, stats = get_json(self.base, "/stats")
+            if predicate(stats):
+                return stats
+            if time.monotonic() > deadline:
+                self.fail(f"stats never matched: {stats}")
+            time.sleep(0.01)
+
+    def test_hold_page_parks_only_that_page_until_released(self):
+        results = {}
+        t = threading.Thread(
+            target=lambda: results.setdefault("held", get_json(self.base, "/list/2?holdPage=2", timeout=10)))
+        t.start()
+        stats = self.wait_for_stats(lambda s: s["held"] == 1)
+        self.assertEqual(stats["inFlightPages"], [2])
+        # Other pages with the same query are answered at once.
+        self.assertEqual(get_json(self.base, "/list/1?holdPage=2")[0], 200)
+        self.assertEqual(get_json(self.base, "/list/3?holdPage=2")[0], 200)
+        self.assertNotIn("held", results)
+        status, body = get_json(self.base, "/control", method="POST", body={"release": True})
+        self.assertEqual((status, body["released"]), (200, 1))
+        t.join(5)
+        status, body = results["held"]
+        self.assertEqual((status, body["data"]["curPage"]), (200, 2))
+        stats = self.wait_for_stats(lambda s: s["held"] == 0)
+        self.assertEqual(stats["inFlightPages"], [])
+        self.assertEqual(stats["lastPages"], [2, 1, 3])
+
+    def test_release_only_lets_go_of_requests_already_held(self):
+        get_json(self.base, "/control", method="POST", body={"release": True})
+        results = {}
+        t = threading.Thread(
+            target=lambda: results.setdefault("held", get_json(self.base, "/list/1?holdPage=1", timeout=10)[0]))
+        t.start()
+        self.wait_for_stats(lambda s: s["held"] == 1)
+        self.assertNotIn("held", results)
+        get_json(self.base, "/control", method="POST", body={"reset": True})  # reset releases too
+        t.join(5)
+        self.assertEqual(results["held"], 200)
+
+    def test_hold_page_rejects_bad_values(self):
+        for q in ("holdPage=0", "holdPage=x"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
+        self.assertEqual(request(self.base, "/control", method="POST", body={"release": 1})[0], 400)
+
     # -- URL fault injection -------------------------------------------------
     def test_fault_500(self):
         status, body = get_json(self.base, "/list/1?fault=500")
@@ -339,6 +405,24 @@ class PagedServerLifecycleTests(unittest.TestCase):
         s.proc.stdin.close()
         self.assertEqual(s.wait_exit(), 0)
         self.assertLess(time.monotonic() - t0, 2.0)
+        t.join(5)
+
+    def test_exits_when_stdin_closed_with_a_held_request(self):
+        s = self.start()
+        def held_client():
+            try:  # never released: the server's exit ends it
+                request(s.base, "/list/2?holdPage=2", timeout=10)
+            except Exception:
+                pass
+
+        t = threading.Thread(target=held_client, daemon=True)
+        t.start()
+        deadline = time.monotonic() + 5
+        while get_json(s.base, "/stats")[1]["held"] != 1:
+            self.assertLess(time.monotonic(), deadline, "the request was never held")
+            time.sleep(0.01)
+        s.proc.stdin.close()
+        self.assertEqual(s.wait_exit(), 0)
         t.join(5)
 
     def test_exits_on_shutdown_endpoint(self):
