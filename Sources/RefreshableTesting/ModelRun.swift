@@ -17,12 +17,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private var minted: [TestItem] = []
     private var examinedLoads = 0
     private var examinedMessages = 0
+    private let budget: WaitBudget
     private(set) var log: [String] = []
 
-    init(rig: ConformanceRig<Adopter.Item>, adopter: Adopter, makeItem: @escaping @Sendable (TestItem) -> Adopter.Item)
-    {
+    init(
+        rig: ConformanceRig<Adopter.Item>,
+        adopter: Adopter,
+        budget: WaitBudget,
+        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item
+    ) {
         self.rig = rig
         self.adopter = adopter
+        self.budget = budget
         self.makeItem = makeItem
         model = ReferenceModel(
             titles: adopter.refreshStatus.map(\.noMoreTitle),
@@ -44,6 +50,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var messages = 0
         var answered: TestLoad?
         var failedSource: Int?
+        /// The adopter's in-flight request that the event's answer or failure settles, its source,
+        /// and the adopter's sources just before the answer.
+        var settles: (request: RefreshRequest, source: Int, before: RefreshSources<Adopter.Item>)?
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -87,6 +96,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 break
             }
             let load = pending[pick % pending.count]
+            expect.settles = settledRequest(load)
             let applied = model.fail(load)
             log.append("fail \(load)\(applied ? "" : " (stale)")")
             if applied {
@@ -112,25 +122,72 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             begin(.refresh, source: model.current, &expect)
             rig.listView.tapRetry()
         }
-        await settle(expectsLoads: !expect.loads.isEmpty)
-        return checkLoads(event, expect) ?? checkSources(event, expect) ?? checkScreen(expect)
+        let settled = await settle(expect)
+        let marks = (examinedLoads, examinedMessages)
+        let divergence = check(event, expect)
+        guard divergence != nil, !settled else { return divergence }
+        // Never report a divergence without letting queued work run: the adopter may deliver later
+        // than the last event suggested (a completion that hops to the main actor, a second hop).
+        (examinedLoads, examinedMessages) = marks
+        await rig.settle()
+        stepsSinceSettle = 0
+        return check(event, expect)
+    }
+
+    private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
+        checkLoads(event, expect) ?? checkSources(event, expect) ?? checkScreen(expect)
     }
 
     /// Whether the adopter starts its loads synchronously (seed style), learnt from the first
-    /// event that should start one; such an adopter's events need no trip through the main queue.
+    /// event that should start one. For such an adopter a passing check needs no trip through the
+    /// main queue after most events; a failing one always gets it before it is reported.
     private var startsLoadsSynchronously: Bool?
     private var stepsSinceSettle = 0
 
-    private func settle(expectsLoads: Bool) async {
-        if startsLoadsSynchronously == nil, expectsLoads {
+    /// Waits for what the event must lead to and the adopter has visibly started, then lets queued
+    /// work run unless the adopter is known to work synchronously. Returns whether it let queued work run.
+    ///
+    /// Correctness does not depend on the adopter's delivery style: a load the adopter's state says it
+    /// issued is waited for until the loader records it, an answer to the adopter's in-flight request
+    /// until the adopter has applied it (both up to ``TestPageLoader/maximumWaitYields`` turns), and a
+    /// check that fails is repeated after a full settle before it is reported.
+    private func settle(_ expect: Expectation) async -> Bool {
+        if startsLoadsSynchronously == nil, !expect.loads.isEmpty {
             startsLoadsSynchronously = rig.loader.loads.count > examinedLoads && rig.footer.timing == .immediate
         }
+        var waited = false
+        let wanted = examinedLoads + expect.loads.count
+        if rig.loader.loads.count < wanted {
+            waited = true
+            await budget.wait(rig.loader) {
+                rig.loader.loads.count >= wanted
+                    || !expect.loads.contains { adopter.refreshStatus[$0.source].isLoading }
+            }
+        }
+        if let settles = expect.settles, adopter.refreshStatus[settles.source].inFlight == settles.request {
+            waited = true
+            await budget.waitForReaction(
+                to: settles.request,
+                source: settles.source,
+                before: settles.before,
+                loader: rig.loader
+            ) { adopter.refreshStatus }
+        }
         stepsSinceSettle += 1
-        if startsLoadsSynchronously == true, stepsSinceSettle < 64 {
-            return
+        if startsLoadsSynchronously == true, !waited, stepsSinceSettle < 64 {
+            return false
         }
         stepsSinceSettle = 0
         await rig.settle()
+        return true
+    }
+
+    /// The adopter's in-flight request that answering or failing `load` settles, if any.
+    private func settledRequest(
+        _ load: TestLoad
+    ) -> (request: RefreshRequest, source: Int, before: RefreshSources<Adopter.Item>)? {
+        let before = adopter.refreshStatus
+        return rig.loader.inFlightRequest(answeredBy: load, in: before).map { ($0, load.source, before) }
     }
 
     private func begin(_ kind: RefreshRequest.Kind, source: Int, _ expect: inout Expectation) {
@@ -176,6 +233,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             pageCount: pageCount,
             totalCount: totalCount
         )
+        expect.settles = settledRequest(load)
         let response = made.items.first?.response ?? 0
         let applied = model.answer(load, items: made.items, page: testPage, response: response)
         var signals: [String] = []

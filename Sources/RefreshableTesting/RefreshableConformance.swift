@@ -15,6 +15,9 @@ public import Refreshable
 /// Each scenario gets a fresh ``ConformanceRig`` and a fresh adopter from your factory. After the
 /// scenarios, ``ConformanceConfiguration/randomizedSteps`` random steps are checked against a
 /// reference model with ``RefreshableModelCheck``. The suite needs `pageSize` of at least 2.
+///
+/// A control the adopter does not expose and never drives cannot be observed: the checks that look
+/// at it are skipped and listed in the returned ``ConformanceReport``, not passed silently.
 public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
     /// - Parameters:
@@ -22,23 +25,32 @@ public enum RefreshableConformance {
     ///   - rules: The rules to check; every rule when `nil`.
     ///   - makeItem: Turns the loader's ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
+    /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
     @MainActor
+    @discardableResult
     public static func check<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
         rules: Set<ConformanceRule>? = nil,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async throws(ConformanceFailure) where Adopter.Item: Equatable {
-        let violations = await violations(
+    ) async throws(ConformanceFailure) -> ConformanceReport where Adopter.Item: Equatable {
+        let outcome = await run(
             configuration,
             rules: rules,
             makeItem: makeItem,
             makeAdopter: makeAdopter
         )
-        guard violations.isEmpty else {
-            throw ConformanceFailure(adopter: String(describing: Adopter.self), violations: violations)
+        let adopter = String(describing: Adopter.self)
+        guard outcome.violations.isEmpty else {
+            throw ConformanceFailure(adopter: adopter, violations: outcome.violations)
         }
+        return ConformanceReport(
+            adopter: adopter,
+            scenarioCount: outcome.scenarioCount,
+            randomizedSteps: outcome.randomizedSteps,
+            unchecked: outcome.unchecked
+        )
     }
 
     /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
@@ -46,13 +58,15 @@ public enum RefreshableConformance {
     ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
     ///   - rules: The rules to check; every rule when `nil`.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
+    /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
     @MainActor
+    @discardableResult
     public static func check<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
         rules: Set<ConformanceRule>? = nil,
         makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
-    ) async throws(ConformanceFailure) where Adopter.Item == TestItem {
+    ) async throws(ConformanceFailure) -> ConformanceReport where Adopter.Item == TestItem {
         try await check(configuration, rules: rules, makeItem: { $0 }, makeAdopter: makeAdopter)
     }
 
@@ -63,21 +77,38 @@ public enum RefreshableConformance {
     }
 
     @MainActor
-    static func violations<Adopter: Refreshable>(
+    static func run<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration,
         rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> [ConformanceViolation] where Adopter.Item: Equatable {
+    ) async -> (
+        violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
+        randomizedSteps: Int
+    ) where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
-            return [wiring]
+            return ([wiring], [], 0, 0)
         }
         var found: [ConformanceViolation] = []
+        var unchecked: [ConformanceReport.UncheckedRule] = []
+        var scenarioCount = 0
+        var randomizedSteps = 0
+        let budget = WaitBudget()
         for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
             let adopter = makeAdopter(rig)
-            guard adopter.refreshStatus.count >= scenario.minimumSources else { continue }
-            let context = ScenarioContext(scenario: scenario.name, rig: rig, adopter: adopter, makeItem: makeItem)
+            guard adopter.refreshStatus.count >= scenario.minimumSources else {
+                let entry = ConformanceReport.UncheckedRule(
+                    rule: scenario.rule,
+                    reason:
+                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(adopter.refreshStatus.count)"
+                )
+                unchecked.append(entry)
+                continue
+            }
+            scenarioCount += 1
+            let context = ScenarioContext(
+                scenario: scenario.name, rig: rig, adopter: adopter, budget: budget, makeItem: makeItem)
             do {
                 try await scenario.body(context)
             } catch let stop as ScenarioStop {
@@ -94,6 +125,7 @@ public enum RefreshableConformance {
                 )
             }
             await context.finish()
+            unchecked += context.unchecked.filter { !unchecked.contains($0) }
         }
         if configuration.randomizedSteps > 0, rules == nil || rules == Set(ConformanceRule.allCases) {
             let result = await RefreshableModelCheck.run(
@@ -105,8 +137,9 @@ public enum RefreshableConformance {
             if let failure = result.failure {
                 found.append(failure.violation)
             }
+            randomizedSteps = result.steps
         }
-        return found
+        return (found, unchecked, scenarioCount, randomizedSteps)
     }
 
     @MainActor

@@ -35,6 +35,7 @@ public enum RefreshableModelCheck {
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ModelCheckResult where Adopter.Item: Equatable {
         precondition(episodeLength > 0, "RefreshableModelCheck.run: episodeLength is \(episodeLength); pass 1 or more.")
+        let budget = WaitBudget()
         var seeds = SplitMix64(seed: configuration.seed)
         var done = 0
         var episodes = 0
@@ -46,7 +47,8 @@ public enum RefreshableModelCheck {
                 sourceCount: configuration.sourceCount,
                 pageSize: configuration.policy.pageSize
             )
-            let outcome = await replayEvents(events, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+            let outcome = await replayEvents(
+                events, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
             done += outcome.executed
             episodes += 1
             if let divergence = outcome.divergence {
@@ -55,10 +57,12 @@ public enum RefreshableModelCheck {
                     failing,
                     rule: divergence.rule,
                     configuration,
+                    budget,
                     makeItem: makeItem,
                     makeAdopter: makeAdopter
                 )
-                let final = await replayEvents(shrunk, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+                let final = await replayEvents(
+                    shrunk, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
                 let report = final.divergence ?? divergence
                 let failure = ModelCheckFailure(
                     rule: report.rule,
@@ -106,7 +110,8 @@ public enum RefreshableModelCheck {
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ConformanceViolation? where Adopter.Item: Equatable {
-        let outcome = await replayEvents(events, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+        let outcome = await replayEvents(
+            events, configuration, WaitBudget(), makeItem: makeItem, makeAdopter: makeAdopter)
         guard let divergence = outcome.divergence else { return nil }
         return ConformanceViolation(
             rule: divergence.rule,
@@ -138,11 +143,12 @@ public enum RefreshableModelCheck {
     static func replayEvents<Adopter: Refreshable>(
         _ events: [ModelEvent],
         _ configuration: ConformanceConfiguration,
+        _ budget: WaitBudget,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-        let run = ModelRun(rig: rig, adopter: makeAdopter(rig), makeItem: makeItem)
+        let run = ModelRun(rig: rig, adopter: makeAdopter(rig), budget: budget, makeItem: makeItem)
         var executed = 0
         var divergence: Divergence?
         for event in events {
@@ -164,6 +170,7 @@ public enum RefreshableModelCheck {
         _ events: [ModelEvent],
         rule: ConformanceRule,
         _ configuration: ConformanceConfiguration,
+        _ budget: WaitBudget,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> [ModelEvent] where Adopter.Item: Equatable {
@@ -177,7 +184,8 @@ public enum RefreshableModelCheck {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
                 replays += 1
-                let outcome = await replayEvents(candidate, configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+                let outcome = await replayEvents(
+                    candidate, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
                 if let divergence = outcome.divergence, divergence.rule == rule {
                     current = Array(candidate.prefix(outcome.executed))
                     removedAny = true

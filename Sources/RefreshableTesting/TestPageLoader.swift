@@ -44,6 +44,12 @@ public final class TestPageLoader<Item: Sendable> {
     /// How many times ``settle()`` yields at least.
     public var minimumSettleYields: Int = 1
 
+    /// How many turns of the main actor ``waitForLoads(count:)`` and the conformance suite give an
+    /// adopter to reach the loader, or to apply an answer, before they look anyway. A cap on the
+    /// number of turns, not a duration: an adopter that hops through another actor gets there in a
+    /// handful of turns (at most 4 in this package's own runs), so only a broken one pays the cap.
+    public var maximumWaitYields: Int = 10_000
+
     private let makeItem: @Sendable (TestItem) -> Item
     private var waiters: [Int: Waiter] = [:]
     private var nextResponse = 1
@@ -236,6 +242,55 @@ public final class TestPageLoader<Item: Sendable> {
             }
             landed = deliveriesLanded
         } while rounds < 10_000
+    }
+
+    /// Lets queued work run until ``loads`` holds at least `count` loads, or until the main actor
+    /// has taken ``maximumWaitYields`` turns.
+    ///
+    /// ``settle()`` only lets the work already queued on the main actor run, so it cannot tell when an
+    /// adopter whose `loadPage(_:)` first awaits another actor (an API client that is an `actor`, say)
+    /// will reach the loader: that depends on other threads. Wait for the loads you expect instead:
+    ///
+    /// ```swift
+    /// controller.loadMore()
+    /// await loader.waitForLoads(count: loader.loads.count + 1)
+    /// ```
+    /// - Parameter count: The number of recorded loads to wait for.
+    /// - Returns: Whether ``loads`` holds `count` or more; `false` after the cap.
+    @discardableResult
+    public func waitForLoads(count: Int) async -> Bool {
+        await waitUntil { loads.count >= count }
+    }
+
+    /// Yields until `condition` holds or `limit` (``maximumWaitYields`` by default) turns have passed;
+    /// returns whether it holds.
+    @discardableResult
+    func waitUntil(limit: Int? = nil, _ condition: () -> Bool) async -> Bool {
+        let limit = limit ?? maximumWaitYields
+        var yields = 0
+        while !condition() {
+            guard yields < limit else { return false }
+            await Task.yield()
+            yields += 1
+        }
+        return true
+    }
+
+    /// The in-flight request of `sources` that an answer to `load` would settle: the request the load
+    /// was made for, or, for a load made without one, the source's in-flight request with the load's
+    /// page and kind when the load is the newest of its source.
+    func inFlightRequest<SourceItem>(
+        answeredBy load: TestLoad,
+        in sources: RefreshSources<SourceItem>
+    ) -> RefreshRequest? {
+        guard sources.indices.contains(load.source), let inFlight = sources[load.source].inFlight else { return nil }
+        if let request = load.request {
+            return request == inFlight ? inFlight : nil
+        }
+        guard inFlight.page == load.page, inFlight.kind == load.kind,
+            loads.last(where: { $0.source == load.source })?.id == load.id
+        else { return nil }
+        return inFlight
     }
 
     /// Fails every pending load with `CancellationError`, so that no awaiting task is left suspended

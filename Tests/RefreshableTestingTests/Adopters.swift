@@ -56,32 +56,9 @@ final class AsyncStyleController: Refreshable {
     }
 }
 
-/// An app's own item type, made from the loader's `TestItem` by the suite's `makeItem`.
+/// An app's own item type; `ArticleExampleTests.swift` makes it from the loader's `TestItem`, as the article does.
 struct Order: Sendable, Equatable {
     let id: String
-
-    init(_ item: TestItem) {
-        id = item.description
-    }
-}
-
-/// An app's API that takes a tab and a page, not a `RefreshRequest`.
-@MainActor
-protocol OrdersAPI {
-    func fetchOrders(
-        tab: Int, page: Int, completion: @escaping @MainActor (Result<RefreshPage<Order>, any Error>) -> Void)
-}
-
-/// The test's API, backed by the suite's scriptable loader.
-@MainActor
-struct LoaderOrdersAPI: OrdersAPI {
-    let loader: TestPageLoader<Order>
-
-    func fetchOrders(
-        tab: Int, page: Int, completion: @escaping @MainActor (Result<RefreshPage<Order>, any Error>) -> Void
-    ) {
-        loader.start(source: tab, page: page, completion: completion)
-    }
 }
 
 /// An adopter that overrides several defaults correctly: it logs, counts and decides how to show
@@ -145,5 +122,78 @@ final class CustomizedOrdersController: Refreshable {
         if update.source == currentIndex {
             refreshListView?.reloadData()
         }
+    }
+}
+
+/// Seed style whose completion hops to the main actor before reporting, as a URLSession callback
+/// dispatched to the main queue does: results arrive one turn of the main actor after the answer.
+@MainActor
+final class MainHopController: Refreshable {
+    var refreshStatus: RefreshSources<TestItem>
+    var currentIndex = 0
+    let refreshHeaderControl: (any RefreshHeaderControl)?
+    let refreshFooterControl: (any RefreshFooterControl)?
+    let refreshListView: (any RefreshListView)?
+    let loader: TestPageLoader<TestItem>
+
+    init(rig: ConformanceRig<TestItem>) {
+        refreshStatus = rig.makeSources()
+        refreshHeaderControl = rig.header
+        refreshFooterControl = rig.footer
+        refreshListView = rig.listView
+        loader = rig.loader
+    }
+
+    func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        loader.start(request) { result in
+            Task { @MainActor [weak self] in
+                switch result {
+                case .success(let page):
+                    self?.loadSuccess(page, for: request)
+                case .failure(let error):
+                    self?.loadFailer(error, for: request)
+                }
+            }
+        }
+    }
+}
+
+/// An API client that is an actor of its own, as many apps' network layers are: every request
+/// leaves the main actor, and its answer comes back through the actor.
+actor OrdersClient {
+    private let loader: TestPageLoader<TestItem>
+    private(set) var requestCount = 0
+
+    init(loader: TestPageLoader<TestItem>) {
+        self.loader = loader
+    }
+
+    func fetch(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        requestCount += 1
+        return try await loader.load(request)
+    }
+}
+
+/// Async style whose `loadPage(_:)` first awaits another actor, which then reaches the loader.
+@MainActor
+final class ActorClientController: Refreshable {
+    var refreshStatus: RefreshSources<TestItem>
+    var currentIndex = 0
+    let refreshHeaderControl: (any RefreshHeaderControl)?
+    let refreshFooterControl: (any RefreshFooterControl)?
+    let refreshListView: (any RefreshListView)?
+    let client: OrdersClient
+
+    init(rig: ConformanceRig<TestItem>) {
+        refreshStatus = rig.makeSources()
+        refreshHeaderControl = rig.header
+        refreshFooterControl = rig.footer
+        refreshListView = rig.listView
+        client = OrdersClient(loader: rig.loader)
+    }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        try await client.fetch(request)
     }
 }

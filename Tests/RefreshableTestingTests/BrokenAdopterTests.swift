@@ -34,6 +34,31 @@ import Testing
         #expect(violation.observed.hasPrefix("it shows noMoreData(\"No more in source 0\")"))
     }
 
+    @Test func ignoringTheServersEndSignalsBreaksS5() async throws {
+        let failure = try await violatedRules { SignalStrippingController(rig: $0) }
+        #expect(failure.violatedRules == [.s5])
+        let scenarios = Set(failure.violations.map(\.scenario))
+        #expect(
+            scenarios == [
+                "hasMore: false ends the list even after a full page",
+                "curPage == pageCount ends the list",
+                "reaching totalCount ends the list",
+                "hasMore: true keeps the list open after a short page",
+                "load-more asks for the page after the last one that loaded and appends it",
+            ])
+        let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("hasMore: false") })
+        #expect(violation.expected == "refreshStatus[0].noMoreData is true")
+    }
+
+    @Test func derivingTheNextPageFromTheItemCountBreaksS8() async throws {
+        let failure = try await violatedRules { NextPageFromItemCountController(rig: $0) }
+        #expect(failure.violatedRules == [.s8])
+        let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("load-more asks") })
+        #expect(violation.expected == "new load(s) loadMore(source: 0, page: 4)")
+        #expect(violation.observed == "new load(s) #3 loadMore(source: 0, page: 3)")
+        #expect(violation.steps.last == "loadMore()")
+    }
+
     @Test func swallowingFailuresBreaksS6() async throws {
         let failure = try await violatedRules { SilentFailureController(rig: $0) }
         #expect(failure.violatedRules == [.s6])
@@ -60,7 +85,11 @@ import Testing
 
     @Test func applyingResultsToTheCurrentSourceBreaksS12() async throws {
         let failure = try await violatedRules { CurrentSourceController(rig: $0) }
-        #expect(failure.violatedRules == [.s12])
+        // It also applies the superseded load-more's result to the refresh that cancelled it, which
+        // DESIGN puts under the conflict rule ("whose result is then discarded"): S11 as well.
+        #expect(failure.violatedRules == [.s11, .s12])
+        let conflict = try #require(failure.violations.first { $0.rule == .s11 })
+        #expect(conflict.scenario == "one load per source, by the conflict rule")
         let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("a result applies") })
         #expect(violation.steps.contains("switchSource(to: 1)"))
         #expect(violation.expected.hasPrefix("source 0 holds 3 item(s)"))

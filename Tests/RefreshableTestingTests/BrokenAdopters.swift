@@ -109,6 +109,34 @@ final class StickyNoMoreDataController: SeedAdopterBase {
     }
 }
 
+/// S5: ignores the server's end-of-list signals (as an app whose response mapping drops them
+/// does): only the `count < pageSize` heuristic is left to decide the end of the list.
+final class SignalStrippingController: SeedAdopterBase {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(RefreshPage(items: page.items), for: request)
+    }
+}
+
+/// S8: asks for the page it derives from the number of items held (`items / pageSize + 1`), which
+/// is right only while every page but the last is full: after a short page the server says is not
+/// the last, it asks for a page it already has.
+final class NextPageFromItemCountController: SeedAdopterBase {
+    override func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        let policy = refreshStatus.policy
+        let held = refreshStatus[request.source].items.count
+        let page = isRefresh ? policy.firstPage : policy.firstPage + held / policy.pageSize
+        loader.start(source: request.source, page: page, kind: request.kind) { [weak self] result in
+            switch result {
+            case .success(let page):
+                self?.loadSuccess(page, for: request)
+            case .failure(let error):
+                self?.loadFailer(error, for: request)
+            }
+        }
+    }
+}
+
 /// S6: swallows failures: no message over a list that keeps its items.
 final class SilentFailureController: SeedAdopterBase {
     override func presentFailure(_ failure: RefreshFailure) {}
@@ -244,4 +272,10 @@ final class LeakyOutput: OutputRefreshProtocol {
         retained += [header as AnyObject?, footer as AnyObject?].compactMap { $0 }
         return DefaultOutput(refreshStatus: refreshStatus).autoSetRefreshHeaderStatus(header: header, footer: footer)
     }
+}
+
+/// Correct, but shows failures its own way: it exposes no list view, so the suite cannot see the
+/// failure placeholder or messages and must say so.
+final class NoListViewController: SeedAdopterBase {
+    override var refreshListView: (any RefreshListView)? { nil }
 }

@@ -43,6 +43,30 @@ import Testing
         try await RefreshableConformance.check(configuration) { AsyncStyleController(rig: $0) }
     }
 
+    @Test func aFullyWiredAdopterLeavesNothingUnchecked() async throws {
+        let report = try await RefreshableConformance.check { SeedStyleController(rig: $0) }
+        #expect(report.unchecked.isEmpty, "\(report)")
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count)
+        #expect(report.randomizedSteps == 2_000)
+        #expect(report.description.hasSuffix("nothing was left unchecked."))
+    }
+
+    @Test func anAdopterWithoutAListViewIsReportedAsLeavingS6PartlyUnchecked() async throws {
+        let report = try await RefreshableConformance.check { NoListViewController(rig: $0) }
+        #expect(report.uncheckedRules == [.s6, .s3])
+        let entry = try #require(report.unchecked.first { $0.rule == .s6 })
+        #expect(entry.reason.contains("refreshListView is nil"))
+        #expect(report.description.contains("not checked:\n  S"))
+    }
+
+    @Test func aSingleSourceAdopterIsReportedAsSkippingTheMultiSourceScenarios() async throws {
+        let report = try await RefreshableConformance.check(ConformanceConfiguration(sourceCount: 1)) {
+            SeedStyleController(rig: $0)
+        }
+        #expect(report.uncheckedRules == [.s12, .multiSource])
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count - 2)
+    }
+
     @Test func aMiswiredAdopterIsReportedAsWiringOnly() async throws {
         let failure = try await #require(throws: ConformanceFailure.self) {
             try await RefreshableConformance.check { MiswiredController(rig: $0) }

@@ -5,28 +5,22 @@ import Testing
 
 @MainActor
 @Suite struct ModelCheckTests {
-    /// Runs `steps` random events and prints the rate; set REFRESHABLE_SOAK_STEPS for a longer soak.
-    private func measure<Adopter: Refreshable>(
-        _ label: String,
-        steps: Int,
-        _ make: @MainActor (ConformanceRig<TestItem>) -> Adopter
-    ) async -> ModelCheckResult where Adopter.Item == TestItem {
-        let configuration = ConformanceConfiguration(seed: 2_024)
-        let start = Date()
-        let result = await RefreshableModelCheck.run(configuration, steps: steps, makeAdopter: make)
-        let seconds = Date().timeIntervalSince(start)
-        print(
-            "randomized check, \(label): \(result.steps) steps in \(result.episodes) episodes, \(String(format: "%.2f", seconds)) s, \(Int(Double(result.steps) / seconds)) steps/s"
-        )
-        return result
-    }
-
+    /// The number of random events for the seed-style run (a quarter of it for the async style);
+    /// set REFRESHABLE_SOAK_STEPS for a longer soak. Rates come from `Scripts/model-check-rate.sh`,
+    /// never from this test.
     private var steps: Int {
         ProcessInfo.processInfo.environment["REFRESHABLE_SOAK_STEPS"].flatMap(Int.init) ?? 100_000
     }
 
-    @Test func seedStyleDefaultsMatchTheModelForAHundredThousandSteps() async throws {
-        let result = await measure("seed style", steps: steps) { SeedStyleController(rig: $0) }
+    private func run<Adopter: Refreshable>(
+        steps: Int,
+        _ make: @MainActor (ConformanceRig<TestItem>) -> Adopter
+    ) async -> ModelCheckResult where Adopter.Item == TestItem {
+        await RefreshableModelCheck.run(ConformanceConfiguration(seed: 2_024), steps: steps, makeAdopter: make)
+    }
+
+    @Test func seedStyleDefaultsMatchTheModel() async throws {
+        let result = await run(steps: steps) { SeedStyleController(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
@@ -34,7 +28,7 @@ import Testing
     }
 
     @Test func asyncStyleDefaultsMatchTheModel() async throws {
-        let result = await measure("async style", steps: steps / 4) { AsyncStyleController(rig: $0) }
+        let result = await run(steps: steps / 4) { AsyncStyleController(rig: $0) }
         #expect(result.steps == steps / 4)
         if let failure = result.failure {
             Issue.record(failure)

@@ -1,0 +1,65 @@
+/// What a conformance run checked, and what it could not check with the adopter's wiring.
+///
+/// ``RefreshableConformance/check(_:rules:makeItem:makeAdopter:)`` returns it when every checked rule
+/// held. A control the adopter does not expose and never drives cannot be observed, so the checks
+/// that look at it are skipped and listed in ``unchecked``, never passed silently:
+///
+/// ```swift
+/// let report = try await RefreshableConformance.check { rig in makeController(rig) }
+/// #expect(report.unchecked.isEmpty, "\(report)")   // when the screen has all three
+/// ```
+public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
+    /// One kind of check the suite skipped for a rule, and why.
+    public struct UncheckedRule: Sendable, Hashable, CustomStringConvertible {
+        /// The rule whose check was skipped (the rest of the rule's scenarios still ran).
+        public let rule: ConformanceRule
+        /// What was not checked, and why, such as "the failure placeholder and messages: the
+        /// adopter's refreshListView is nil and it never called rig.listView".
+        public let reason: String
+
+        /// Creates an entry.
+        /// - Parameters:
+        ///   - rule: The rule whose check was skipped.
+        ///   - reason: What was not checked, and why.
+        public init(rule: ConformanceRule, reason: String) {
+            self.rule = rule
+            self.reason = reason
+        }
+
+        /// The entry as one line, such as `S6: the failure placeholder …`.
+        public var description: String { "\(rule.id): \(reason)" }
+    }
+
+    /// The adopter's type name.
+    public let adopter: String
+    /// The number of scenarios that ran.
+    public let scenarioCount: Int
+    /// The number of random events checked against the reference model.
+    public let randomizedSteps: Int
+    /// The checks that were skipped, one entry per rule and reason, in the order they were first met.
+    public let unchecked: [UncheckedRule]
+
+    /// Creates a report.
+    /// - Parameters:
+    ///   - adopter: The adopter's type name.
+    ///   - scenarioCount: The number of scenarios that ran.
+    ///   - randomizedSteps: The number of random events checked.
+    ///   - unchecked: The checks that were skipped.
+    public init(adopter: String, scenarioCount: Int, randomizedSteps: Int, unchecked: [UncheckedRule]) {
+        self.adopter = adopter
+        self.scenarioCount = scenarioCount
+        self.randomizedSteps = randomizedSteps
+        self.unchecked = unchecked
+    }
+
+    /// The rules with at least one skipped check.
+    public var uncheckedRules: Set<ConformanceRule> { Set(unchecked.map(\.rule)) }
+
+    /// A summary, then one line per skipped check.
+    public var description: String {
+        let summary =
+            "\(adopter) kept every checked rule in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s)"
+        guard !unchecked.isEmpty else { return summary + "; nothing was left unchecked." }
+        return ([summary + "; not checked:"] + unchecked.map { "  \($0)" }).joined(separator: "\n")
+    }
+}
