@@ -123,6 +123,29 @@ public final class TestPageLoader<Item: Sendable> {
         waiters[load.id] = .completion(completion)
     }
 
+    /// Records a load for the request and reports its answer to the adopter with
+    /// `loadSuccess(_:for:)` or `loadFailer(_:for:)` (seed style); the adopter is held weakly.
+    ///
+    /// ```swift
+    /// func refreshData(isRefresh: Bool) {
+    ///     loader.start(refreshRequest, reportingTo: self)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - request: The request captured from `refreshRequest`.
+    ///   - adopter: The adopter that started the load.
+    public func start<Adopter: Refreshable>(_ request: RefreshRequest, reportingTo adopter: Adopter)
+    where Adopter.Item == Item {
+        start(request) { [weak adopter] result in
+            switch result {
+            case .success(let page):
+                adopter?.loadSuccess(page, for: request)
+            case .failure(let error):
+                adopter?.loadFailer(error, for: request)
+            }
+        }
+    }
+
     /// Records a load for a source and page; `completion` runs when the test answers or fails it
     /// (seed style, for APIs that take no request).
     /// - Parameters:

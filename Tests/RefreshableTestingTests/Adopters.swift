@@ -21,15 +21,7 @@ final class SeedStyleController: Refreshable {
     }
 
     func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        loader.start(request) { [weak self] result in
-            switch result {
-            case .success(let page):
-                self?.loadSuccess(page, for: request)
-            case .failure(let error):
-                self?.loadFailer(error, for: request)
-            }
-        }
+        loader.start(refreshRequest, reportingTo: self)
     }
 }
 

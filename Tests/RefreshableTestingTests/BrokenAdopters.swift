@@ -23,15 +23,7 @@ class SeedAdopterBase: Refreshable {
     }
 
     func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        loader.start(request) { [weak self] result in
-            switch result {
-            case .success(let page):
-                self?.loadSuccess(page, for: request)
-            case .failure(let error):
-                self?.loadFailer(error, for: request)
-            }
-        }
+        loader.start(refreshRequest, reportingTo: self)
     }
 
     func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {

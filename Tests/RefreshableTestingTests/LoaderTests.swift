@@ -41,6 +41,21 @@ import Testing
         #expect(loader.outcomes[third.id] == .answered(itemCount: 2))
     }
 
+    @Test func startReportingToAnAdopterAppliesAnswersAndFailures() throws {
+        let rig = ConformanceRig()
+        let adopter = SeedStyleController(rig: rig)
+        adopter.setupRefreshHeader()
+        let first = try #require(rig.loader.pending.first)
+        let item = TestItem(source: 0, page: 1, index: 0, response: 0)
+        #expect(rig.loader.answer(first, with: RefreshPage(items: [item], hasMore: true)))
+        #expect(adopter.refreshStatus[0].items == [item])
+        adopter.loadMore()
+        let more = try #require(rig.loader.pending.first)
+        #expect(rig.loader.fail(more, with: TestLoadError("offline")))
+        #expect(adopter.refreshStatus[0].failure?.request.kind == .loadMore)
+        #expect(adopter.refreshStatus[0].items == [item])
+    }
+
     @Test func loadsWithoutARequestInferTheirKindFromTheFirstPage() {
         let loader = TestPageLoader(firstPage: 0)
         loader.start(source: 1, page: 0) { _ in }
