@@ -392,13 +392,13 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                     observed: "footer.isHidden is \(rig.footer.isHidden)"
                 )
             }
-            let shown = ReferenceModel.FooterShape(rig.footer.state)
+            let shown = rig.footer.state
             let wanted = model.footer
-            if !model.footerHidden, shown != wanted {
+            if !model.footerHidden, !shown.hasSameShape(as: wanted) {
                 return Divergence(
                     rule: footerRule(wanted: wanted, shown: shown),
                     expected: "the footer shows \(wanted) (source \(current))",
-                    observed: "it shows \(rig.footer.state); last footer calls: \(rig.footer.calls.suffix(4))"
+                    observed: "it shows \(shown); last footer calls: \(rig.footer.calls.suffix(4))"
                 )
             }
         }
@@ -424,7 +424,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         return nil
     }
 
-    private func footerRule(wanted: ReferenceModel.FooterShape, shown: ReferenceModel.FooterShape) -> ConformanceRule {
+    private func footerRule(wanted: TestFooterControl.State, shown: TestFooterControl.State) -> ConformanceRule {
         switch (wanted, shown) {
         case (.refreshing, _), (_, .refreshing):
             return .s10

@@ -156,40 +156,9 @@ struct ReferenceModel: Sendable {
 
     var footerHidden: Bool { !sources[current].hasLoaded || sources[current].items.isEmpty }
 
-    enum FooterShape: Sendable, Equatable, CustomStringConvertible {
-        case idle
-        case refreshing
-        case noMoreData(title: String?)
-        case failed
-
-        init(_ state: TestFooterControl.State) {
-            switch state {
-            case .idle:
-                self = .idle
-            case .refreshing:
-                self = .refreshing
-            case .noMoreData(let title):
-                self = .noMoreData(title: title)
-            case .failed:
-                self = .failed
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .idle:
-                return "idle"
-            case .refreshing:
-                return "refreshing"
-            case .noMoreData(let title):
-                return title.map { "noMoreData(\"\($0)\")" } ?? "noMoreData"
-            case .failed:
-                return "failed"
-            }
-        }
-    }
-
-    var footer: FooterShape {
+    /// The footer the state calls for. The model does not predict failure texts: compare with
+    /// ``TestFooterControl/State/hasSameShape(as:)``.
+    var footer: TestFooterControl.State {
         let state = sources[current]
         if state.inFlight?.kind == .loadMore {
             return .refreshing
@@ -198,7 +167,7 @@ struct ReferenceModel: Sendable {
             return .noMoreData(title: state.title.isEmpty ? nil : state.title)
         }
         if state.loadMoreFailed {
-            return .failed
+            return .failed(message: "<any message>")
         }
         return .idle
     }

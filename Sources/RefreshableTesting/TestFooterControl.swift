@@ -24,6 +24,16 @@ public final class TestFooterControl: RefreshFooterControl {
         /// Loading more failed.
         case failed(message: String)
 
+        /// Whether two states are the same apart from a failure's message text.
+        func hasSameShape(as other: State) -> Bool {
+            switch (self, other) {
+            case (.failed, .failed):
+                return true
+            default:
+                return self == other
+            }
+        }
+
         /// A short description such as `noMoreData("No more")`.
         public var description: String {
             switch self {
