@@ -1,142 +1,151 @@
-/// What the controls were last driven to, and which controls those were.
-struct RenderedControls: Sendable {
-    var appearance: RefreshAppearance
-    var header: ObjectIdentifier?
-    var footer: ObjectIdentifier?
-    var placeholder: RefreshFailure?
-    /// The library called the header's `beginRefreshing()`; a control that sends its action from it
-    /// (MJRefresh) will call `refresh()` once more, and that call is not a user's pull.
-    var headerEchoPending = false
-    /// The same for the footer and `loadMore()`.
-    var footerEchoPending = false
-    /// A re-render is scheduled to check the controls once their queued commands ran.
-    var recheckScheduled = false
+/// What the driver knows about one control: what it last drove it to, and what it cannot see yet.
+///
+/// A class, so that a control calling back into the library while it is being driven (an
+/// MJRefresh footer calls its action from `beginRefreshing()`) reads what the driver just wrote.
+@MainActor
+final class ControlRecord {
+    /// The state the driver last drove the control to; `nil` when unknown (never driven, swapped,
+    /// or shown again after being hidden: an auto footer resets itself when hidden).
+    var shown: RefreshAppearance.Footer?
+    /// The driver sent an end command and the control still showed refreshing: a control that
+    /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet.
+    var endPending = false
+    /// A user's pull of this control was refused (the load was ignored): the next drive ends it,
+    /// although the driver did not begin it.
+    var releasePull = false
+    private var identity: ObjectIdentifier?
+
+    /// Forgets everything when `control` is not the control the record describes.
+    func track(_ control: AnyObject?) {
+        let id = control.map(ObjectIdentifier.init)
+        guard id != identity else { return }
+        identity = id
+        shown = nil
+        endPending = false
+        releasePull = false
+    }
+
+    /// Whether a control that shows refreshing is showing it because of the driver: it began it,
+    /// or was asked to end a pull. Otherwise a user pulled it (or the app began it) and its action
+    /// is on the way; ending it now would swallow that pull.
+    func owns(endingPulls: Bool) -> Bool {
+        shown == .refreshing || releasePull || endingPulls
+    }
 }
 
-/// Drives header and footer controls from one appearance to the next with as few commands as
-/// the change needs.
+/// Drives header and footer controls to an appearance, one control at a time.
 ///
-/// It reads the controls' own `isRefreshing` and `isHidden`, so a control the user pulled, or a
-/// control swapped in by the adopter (`old == nil`), is still brought to the wanted state. It never
-/// sends a command that would undo the wanted state: with MJRefresh's asynchronous, last-call-wins
-/// commands, the last command a control receives matches `new`.
+/// The driver never replays commands: it brings each control to its wanted state, so the last
+/// command a control receives matches that state even with MJRefresh's asynchronous, last-call-wins
+/// commands. It ends only what it began (a control the user pulled keeps refreshing until its
+/// action arrives), and treats a footer shown again after being hidden as unknown. Each function
+/// returns whether the control may not show the wanted state yet, so that the caller checks again
+/// once the main actor's queue ran.
 @MainActor
 enum ControlDriver {
-    /// Called just before the driver calls a control's `beginRefreshing()`.
-    enum Control {
-        case header, footer
-    }
-
-    /// Brings the header to `new`; `old` is what it was last driven to, `nil` when unknown.
-    /// Returns whether it sent `endRefreshing()`, which a control may apply later.
-    @discardableResult
+    /// Brings the header to `wanted`.
     static func drive(
         _ header: (any RefreshHeaderControl)?,
-        from old: RefreshAppearance.Header?,
-        to new: RefreshAppearance.Header,
-        willBegin: (Control) -> Void = { _ in }
+        record: ControlRecord,
+        to wanted: RefreshAppearance.Header,
+        endingPulls: Bool = false
     ) -> Bool {
+        record.track(header)
         guard let header else { return false }
-        switch new {
+        if record.endPending, !header.isRefreshing {
+            record.endPending = false
+        }
+        switch wanted {
         case .refreshing:
+            record.releasePull = false
+            record.shown = .refreshing
             if !header.isRefreshing {
-                willBegin(.header)
                 header.beginRefreshing()
+                return !header.isRefreshing
             }
-            return false
+            // Refreshing already: a user's pull this load answers, or our own end still queued,
+            // which will undo it; then the check after the queue ran begins it again.
+            return record.endPending
         case .idle:
-            guard header.isRefreshing || old == .refreshing else { return false }
+            guard header.isRefreshing, !record.endPending,
+                record.owns(endingPulls: endingPulls)
+            else {
+                if !header.isRefreshing {
+                    record.shown = .idle
+                }
+                return record.endPending
+            }
+            record.shown = .idle
+            record.releasePull = false
             header.endRefreshing()
-            return true
+            record.endPending = header.isRefreshing
+            return record.endPending
         }
     }
 
-    /// Brings the footer to `new`; `old` is what it was last driven to, `nil` when unknown, in which
-    /// case the command for `new` is sent whatever the control shows (resetting a fresh control is harmless).
-    /// Returns whether it sent a command other than `beginRefreshing()`, which a control may apply later.
-    @discardableResult
+    /// Brings the footer to `appearance`'s footer state and visibility.
     static func drive(
         _ footer: (any RefreshFooterControl)?,
-        from old: RefreshAppearance?,
-        to new: RefreshAppearance,
-        willBegin: (Control) -> Void = { _ in }
+        record: ControlRecord,
+        to appearance: RefreshAppearance,
+        endingPulls: Bool = false
     ) -> Bool {
+        record.track(footer)
         guard let footer else { return false }
-        let oldFooter = old?.footer
-        if footer.isHidden != new.isFooterHidden {
-            footer.isHidden = new.isFooterHidden
+        if record.endPending, !footer.isRefreshing {
+            record.endPending = false
         }
-        switch new.footer {
-        case .refreshing:
-            // No resetNoMoreData() first: MJRefresh applies it asynchronously, after the begin.
+        var endingPulls = endingPulls
+        if footer.isHidden != appearance.isFooterHidden {
+            footer.isHidden = appearance.isFooterHidden
+            // An auto footer resets itself to idle when hidden: what it shows is unknown from now on,
+            // and whatever it shows is no user's pull.
+            record.shown = nil
+            endingPulls = true
+        }
+        let wanted = appearance.footer
+        if wanted == .refreshing {
+            record.releasePull = false
+            record.shown = .refreshing
             if !footer.isRefreshing {
-                willBegin(.footer)
                 footer.beginRefreshing()
+                return !footer.isRefreshing
             }
-            return false
+            return record.endPending
+        }
+        let ownsRefreshing = !record.endPending && record.owns(endingPulls: endingPulls)
+        if footer.isRefreshing, !ownsRefreshing, wanted == .idle || record.shown == wanted {
+            // A user's pull awaiting its action, or our own end still queued: leave it.
+            return record.endPending
+        }
+        guard record.shown != wanted || (footer.isRefreshing && ownsRefreshing) else {
+            return record.endPending
+        }
+        let wasRefreshing = footer.isRefreshing
+        record.shown = wanted
+        record.releasePull = false
+        switch wanted {
         case .idle:
-            var sent = false
-            if footer.isRefreshing || oldFooter == .refreshing {
+            if wasRefreshing {
                 footer.endRefreshing()
-                sent = true
-            }
-            if oldFooter != .idle && oldFooter != .refreshing {
+            } else {
                 footer.resetNoMoreData()
-                sent = true
             }
-            return sent
         case .noMoreData(let title):
-            guard oldFooter != new.footer || footer.isRefreshing else { return false }
             if let title {
                 footer.endRefreshingWithNoMoreData(title: title)
             } else {
                 footer.endRefreshingWithNoMoreData()
             }
-            return true
         case .failed(let message):
-            guard oldFooter != new.footer || footer.isRefreshing else { return false }
             footer.endRefreshingWithFailure(message: message)
-            return true
+        case .refreshing:
+            break
         }
-    }
-
-    /// Drives both controls and returns what they were driven to, and whether the controls need
-    /// checking again once the main actor's queue ran: a control may apply an end command after a
-    /// later, synchronous `beginRefreshing()` (MJRefresh does), or not show the wanted state yet.
-    static func render(
-        _ new: RefreshAppearance,
-        header: (any RefreshHeaderControl)?,
-        footer: (any RefreshFooterControl)?,
-        previous: RenderedControls?,
-        willBegin: (Control) -> Void = { _ in }
-    ) -> (rendered: RenderedControls, needsRecheck: Bool) {
-        let headerID = header.map { ObjectIdentifier($0) }
-        let footerID = footer.map { ObjectIdentifier($0) }
-        let oldHeader = previous?.header == headerID ? previous?.appearance.header : nil
-        let oldFooter = previous?.footer == footerID ? previous?.appearance : nil
-        let footerSentEnd = drive(footer, from: oldFooter, to: new, willBegin: willBegin)
-        let headerSentEnd = drive(header, from: oldHeader, to: new.header, willBegin: willBegin)
-        var rendered = previous ?? RenderedControls(appearance: new)
-        rendered.appearance = new
-        rendered.header = headerID
-        rendered.footer = footerID
-        let needsRecheck = footerSentEnd || headerSentEnd || lagsBehind(new, header: header, footer: footer)
-        return (rendered, needsRecheck)
-    }
-
-    /// Whether a control does not show yet what it was driven to, as MJRefresh's controls do until
-    /// their queued commands run: a later render must check them again.
-    static func lagsBehind(
-        _ appearance: RefreshAppearance,
-        header: (any RefreshHeaderControl)?,
-        footer: (any RefreshFooterControl)?
-    ) -> Bool {
-        if let header, header.isRefreshing != (appearance.header == .refreshing) {
-            return true
-        }
-        if let footer, footer.isRefreshing != (appearance.footer == .refreshing) {
-            return true
-        }
-        return false
+        record.endPending = footer.isRefreshing
+        // A command sent to a footer that was not refreshing may still be queued (MJRefresh applies
+        // it on the main queue's next turn) without showing in `isRefreshing`: check once more then,
+        // so that a `beginRefreshing()` in this same turn is not undone by it.
+        return record.endPending || !wasRefreshing
     }
 }

@@ -1,5 +1,5 @@
-/// The view-model side of refreshing (seed 001): an output that publishes a ``RefreshStatus``,
-/// and a default that drives the header and footer controls from it.
+/// The view-model side of refreshing: an output that publishes a ``RefreshStatus``, and a default
+/// that drives the header and footer controls from it.
 ///
 /// ```swift
 /// struct OrdersOutput: OutputRefreshProtocol {
@@ -15,7 +15,9 @@
 ///
 /// The controls are driven to the state the statuses add up to (see ``RefreshAppearance/applying(_:)``),
 /// never by replaying commands, so a late ``RefreshStatus/endFooterRefresh`` cannot undo a
-/// ``RefreshStatus/noMoreData``.
+/// ``RefreshStatus/noMoreData``. A status drives only the control it is about: a header status
+/// never ends a footer the user just pulled, and subscribing never ends a control that is
+/// refreshing already (see <doc:Rules#Driving-the-controls>).
 public protocol OutputRefreshProtocol {
     /// The status the view model publishes.
     var refreshStatus: RefreshStatusRelay { get }
@@ -35,8 +37,9 @@ public protocol OutputRefreshProtocol {
 
 extension OutputRefreshProtocol {
     /// Subscribes to ``refreshStatus`` and drives each present control to the relay's
-    /// ``RefreshStatusRelay/appearance``: at once, so a control subscribed mid-refresh shows it,
-    /// and after every status.
+    /// ``RefreshStatusRelay/appearance``: at once, so a control subscribed mid-refresh shows it
+    /// (without ending a control that already refreshes), and after every status, the control it
+    /// is about.
     /// - Parameters:
     ///   - header: The pull-to-refresh control, or `nil`.
     ///   - footer: The load-more control, or `nil`.
@@ -47,8 +50,24 @@ extension OutputRefreshProtocol {
         footer: (any RefreshFooterControl)?
     ) -> RefreshSubscription {
         let driver = StatusDriver(header: header, footer: footer)
-        return refreshStatus.subscribeToAppearance { appearance in
-            driver.render(appearance, allowingRecheck: true)
+        return refreshStatus.subscribeToAppearance { status, appearance in
+            driver.apply(status, appearance: appearance)
+        }
+    }
+}
+
+extension RefreshStatus {
+    /// Which controls a status is about: `(header, footer)`.
+    var addressedControls: (header: Bool, footer: Bool) {
+        switch self {
+        case .none:
+            return (false, false)
+        case .beginHeaderRefresh, .endHeaderRefresh:
+            return (true, false)
+        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData, .hideFooter, .showFooter:
+            return (false, true)
+        case .failed:
+            return (true, true)
         }
     }
 }
@@ -58,24 +77,42 @@ extension OutputRefreshProtocol {
 private final class StatusDriver {
     weak var header: (any RefreshHeaderControl)?
     weak var footer: (any RefreshFooterControl)?
-    private var rendered: RenderedControls?
+    private let headerRecord = ControlRecord()
+    private let footerRecord = ControlRecord()
+    private var appearance = RefreshAppearance()
+    private var recheckScheduled = false
 
     init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
         self.header = header
         self.footer = footer
     }
 
-    /// Drives the controls; when one does not show the wanted state yet (MJRefresh's queued
-    /// commands), checks once more after the main actor's queue ran.
-    func render(_ appearance: RefreshAppearance, allowingRecheck: Bool) {
-        let (next, needsRecheck) = ControlDriver.render(appearance, header: header, footer: footer, previous: rendered)
-        rendered = next
-        guard allowingRecheck, needsRecheck, !next.recheckScheduled else { return }
-        rendered?.recheckScheduled = true
+    /// Drives the controls a status is about (both, without ending what refreshes already, for the
+    /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
+    /// queued commands), checks once more after the main actor's queue ran.
+    func apply(_ status: RefreshStatus?, appearance: RefreshAppearance) {
+        self.appearance = appearance
+        let addressed = status?.addressedControls
+        var lags = false
+        if addressed?.footer ?? true {
+            lags = ControlDriver.drive(footer, record: footerRecord, to: appearance, endingPulls: addressed != nil)
+        }
+        if addressed?.header ?? true {
+            let headerLags = ControlDriver.drive(
+                header,
+                record: headerRecord,
+                to: appearance.header,
+                endingPulls: addressed != nil
+            )
+            lags = lags || headerLags
+        }
+        guard lags, !recheckScheduled else { return }
+        recheckScheduled = true
         Task { [weak self] in
-            guard let self, let current = self.rendered else { return }
-            self.rendered?.recheckScheduled = false
-            self.render(current.appearance, allowingRecheck: false)
+            guard let self else { return }
+            self.recheckScheduled = false
+            _ = ControlDriver.drive(self.footer, record: self.footerRecord, to: self.appearance)
+            _ = ControlDriver.drive(self.header, record: self.headerRecord, to: self.appearance.header)
         }
     }
 }

@@ -1,9 +1,11 @@
-/// The state the header and footer controls should show: "UI = f(state)".
+/// What the screen should show besides the rows: header, footer and failure placeholder.
+/// "UI = f(state)".
 ///
-/// Both front doors compute one of these and drive the controls to it: ``Refreshable`` derives it
-/// from the current source's ``RefreshState`` (``init(state:)``), and ``OutputRefreshProtocol``
-/// folds each published ``RefreshStatus`` into it (``applying(_:)``). Driving to a final state rather
-/// than replaying commands is what keeps a late `endRefreshing()` from undoing `noMoreData`.
+/// This is the one place that decides it. ``Refreshable`` derives it from the current source's
+/// ``RefreshState`` (``init(state:)``), and ``OutputRefreshProtocol`` folds each published
+/// ``RefreshStatus`` into it (``applying(_:)``); both drive the controls to it. Driving to a final
+/// state rather than replaying commands is what keeps a late `endRefreshing()` from undoing the end
+/// of the list (see <doc:Rules#Driving-the-controls>).
 public struct RefreshAppearance: Sendable, Hashable {
     /// The header's state.
     public enum Header: Sendable, Hashable {
@@ -29,30 +31,45 @@ public struct RefreshAppearance: Sendable, Hashable {
     public var header: Header
     /// The footer's state.
     public var footer: Footer
-    /// Whether the footer is hidden (rule S2).
+    /// Whether the footer is hidden: until the first page loads and while the list is empty.
     public var isFooterHidden: Bool
+    /// The failure the empty list's placeholder shows, or `nil` when no placeholder is shown.
+    public var placeholder: RefreshFailure?
 
     /// Creates an appearance.
     /// - Parameters:
     ///   - header: The header's state.
     ///   - footer: The footer's state.
     ///   - isFooterHidden: Whether the footer is hidden.
-    public init(header: Header = .idle, footer: Footer = .idle, isFooterHidden: Bool = false) {
+    ///   - placeholder: The failure the placeholder shows, if any.
+    public init(
+        header: Header = .idle,
+        footer: Footer = .idle,
+        isFooterHidden: Bool = false,
+        placeholder: RefreshFailure? = nil
+    ) {
         self.header = header
         self.footer = footer
         self.isFooterHidden = isFooterHidden
+        self.placeholder = placeholder
     }
 
     /// The appearance a source's state calls for.
     ///
     /// The header refreshes exactly while a refresh is in flight. The footer is hidden until the
-    /// first page loads and while the source has no items (rule S2); otherwise it loads while a
-    /// load-more is in flight, shows the end of the list when the list has ended (rule S5), shows a
-    /// failed load-more (rule S6), and is idle otherwise. A failed refresh leaves the footer as it was (rule S4).
+    /// first page loads and while the source has no items; otherwise it loads while a load-more is
+    /// in flight, shows the end of the list when the list has ended, shows a failed load-more, and
+    /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list whose last
+    /// load failed (not cancelled) shows the placeholder, until a load starts. See <doc:Rules>.
     /// - Parameter state: The source's state.
     public init<Item>(state: RefreshState<Item>) {
         header = state.isRefreshing ? .refreshing : .idle
         isFooterHidden = !state.hasLoaded || state.items.isEmpty
+        if state.items.isEmpty, !state.isLoading, let failure = state.failure, failure.reason != .cancelled {
+            placeholder = failure
+        } else {
+            placeholder = nil
+        }
         if state.isLoadingMore {
             footer = .refreshing
         } else if state.noMoreData {

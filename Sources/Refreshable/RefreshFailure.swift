@@ -1,10 +1,11 @@
-/// Why a load failed: the error value a source keeps after a failure (rules S6, S9).
+/// Why a load failed: the error value a source keeps after a failure (see
+/// <doc:Rules#Failures>).
 ///
 /// A failure never changes the source's items or committed page; the source keeps it in
 /// ``RefreshState/failure`` until the next success.
-public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Hashable {
         /// The loader threw; the payload is the thrown error's description.
         case loaderFailed(String)
         /// The load was cancelled before it answered (not by a newer request of the same source,
@@ -15,7 +16,7 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// A hostile or inconsistent server answer that is refused rather than applied.
-    public enum InvalidResponse: Sendable, Equatable {
+    public enum InvalidResponse: Sendable, Hashable {
         /// `pageCount` was zero or negative.
         case nonPositivePageCount(Int)
         /// `curPage` was greater than `pageCount`.
@@ -24,8 +25,6 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case pageMismatch(requested: Int, received: Int)
         /// The total item count was negative.
         case negativeTotalCount(Int)
-        /// The page was empty although the server said more pages follow.
-        case emptyPageClaimsMore
     }
 
     /// The request that failed.
@@ -80,6 +79,13 @@ public struct RefreshFailure: Error, Sendable, Equatable, CustomStringConvertibl
     public static func == (lhs: RefreshFailure, rhs: RefreshFailure) -> Bool {
         lhs.request == rhs.request && lhs.reason == rhs.reason
     }
+
+    /// Hashes the request and the reason, the parts that equality compares.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(reason)
+    }
 }
 
 extension RefreshFailure.InvalidResponse {
@@ -94,8 +100,6 @@ extension RefreshFailure.InvalidResponse {
             return "page \(requested) was asked for, but page \(received) came back."
         case .negativeTotalCount(let total):
             return "the total count is \(total)."
-        case .emptyPageClaimsMore:
-            return "the page is empty, yet the server says more pages follow."
         }
     }
 }

@@ -1,17 +1,17 @@
 /// One page a server answered, with whatever end-of-list signals it gave.
 ///
-/// Rule S5 decides the end of the list from the strongest signal present, in this order:
-/// ``hasMore``, then ``curPage`` against ``pageCount``, then ``totalCount`` against the number of
-/// items held after this page, and only when the server gave none of them, `items.count < pageSize`.
-/// An empty page always ends the list; an empty page that a signal says is not the last is refused.
+/// The end of the list is decided from the strongest signal present, in this order: ``hasMore``,
+/// then ``curPage`` against ``pageCount``, then ``totalCount`` against the number of items held
+/// after this page, and only when the server gave none of them, `items.count < pageSize`. An empty
+/// page always ends the list (see <doc:Rules#The-end-of-the-list>).
 public struct RefreshPage<Item: Sendable>: Sendable {
     /// The page's items, in display order.
     public var items: [Item]
     /// The server's explicit "more pages follow" flag, if it sends one.
     public var hasMore: Bool?
-    /// The page number the server says it answered (seed 002's `curPage`), if it sends one.
+    /// The page number the server says it answered (`curPage`), if it sends one.
     public var curPage: Int?
-    /// The number of pages the server says the list has (seed 002's `pageCount`), if it sends one.
+    /// The number of pages the server says the list has (`pageCount`), if it sends one.
     public var pageCount: Int?
     /// The number of items the server says the whole list has, if it sends one.
     public var totalCount: Int?
@@ -43,8 +43,10 @@ extension RefreshPage: Equatable where Item: Equatable {}
 extension RefreshPage {
     /// Checks the page against the request it answers and finds the first hostile signal, if any.
     ///
-    /// An empty first page with `pageCount == 0` is an empty list, not a hostile answer: many servers
-    /// count the pages of an empty list as zero.
+    /// An empty page is never refused for its signals: it ends the list, even past `pageCount`,
+    /// so a list that shrank between loads ends instead of asking for the same page forever. An
+    /// empty first page with `pageCount == 0` is an empty list: many servers count an empty list's
+    /// pages as zero. No arithmetic here can overflow, whatever the server sends.
     /// - Parameters:
     ///   - request: The request this page answers.
     ///   - heldBefore: How many items the source holds before this page is applied.
@@ -55,42 +57,42 @@ extension RefreshPage {
         heldBefore: Int,
         firstPage: Int
     ) -> RefreshFailure.InvalidResponse? {
-        if let pageCount, pageCount < 0 || (pageCount == 0 && !(items.isEmpty && request.page == firstPage)) {
+        if let pageCount, pageCount < 0 || (pageCount == 0 && !items.isEmpty) {
             return .nonPositivePageCount(pageCount)
         }
         if let totalCount, totalCount < 0 {
             return .negativeTotalCount(totalCount)
         }
-        if let curPage {
-            if curPage != request.page {
-                return .pageMismatch(requested: request.page, received: curPage)
-            }
-            if let pageCount, pageCount > 0, pageNumber(curPage, firstPage: firstPage) > pageCount {
-                return .currentPageBeyondPageCount(curPage: curPage, pageCount: pageCount)
-            }
+        if let curPage, curPage != request.page {
+            return .pageMismatch(requested: request.page, received: curPage)
         }
-        let held = request.kind == .refresh ? 0 : heldBefore
-        if items.isEmpty, claimsMore(request: request, held: held, firstPage: firstPage) {
-            return .emptyPageClaimsMore
+        if !items.isEmpty, let pageCount, let offset = Self.offset(of: request.page, from: firstPage),
+            offset >= pageCount
+        {
+            return .currentPageBeyondPageCount(curPage: request.page, pageCount: pageCount)
         }
         return nil
     }
 
-    /// Decides whether the list ends with this page (rule S5).
+    /// Decides whether the list ends with this page (see <doc:Rules#The-end-of-the-list>).
+    ///
+    /// An empty page, and a page numbered `Int.max` (no next page can be asked for), always end it.
     /// - Parameters:
     ///   - heldAfterApplying: How many items the source holds once this page is applied.
     ///   - request: The request this page answers.
     ///   - policy: The paging policy: its first page for `curPage`/`pageCount`, its page size for the fallback.
     /// - Returns: `true` when no further page should be asked for.
     public func isLastPage(heldAfterApplying: Int, request: RefreshRequest, policy: RefreshPolicy) -> Bool {
-        if items.isEmpty {
+        if items.isEmpty || request.page == .max {
             return true
         }
         if let hasMore {
             return !hasMore
         }
         if let pageCount {
-            return pageNumber(curPage ?? request.page, firstPage: policy.firstPage) >= pageCount
+            // The page's zero-based offset reaches the last one; an offset below zero never does.
+            guard let offset = Self.offset(of: curPage ?? request.page, from: policy.firstPage) else { return false }
+            return offset >= pageCount - 1
         }
         if let totalCount {
             return heldAfterApplying >= totalCount
@@ -98,21 +100,10 @@ extension RefreshPage {
         return items.count < policy.pageSize
     }
 
-    /// The one-based position of a page, whatever number the server gives its first page.
-    private func pageNumber(_ page: Int, firstPage: Int) -> Int {
-        page - firstPage + 1
-    }
-
-    private func claimsMore(request: RefreshRequest, held: Int, firstPage: Int) -> Bool {
-        if let hasMore {
-            return hasMore
-        }
-        if let pageCount {
-            return pageNumber(curPage ?? request.page, firstPage: firstPage) < pageCount
-        }
-        if let totalCount {
-            return held < totalCount
-        }
-        return false
+    /// How many pages `page` comes after the first page, or `nil` when it comes before it or the
+    /// difference does not fit in an `Int`.
+    private static func offset(of page: Int, from firstPage: Int) -> Int? {
+        let (offset, overflow) = page.subtractingReportingOverflow(firstPage)
+        return overflow || offset < 0 ? nil : offset
     }
 }

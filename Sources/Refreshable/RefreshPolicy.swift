@@ -1,6 +1,10 @@
 /// How the state machine pages and resolves conflicting loads.
+///
+/// Its invariants hold however it is set: a page size below 1 or a negative first page stops with
+/// a message that says what to pass, whether it comes through the initializer or a property.
 public struct RefreshPolicy: Sendable, Hashable {
-    /// What happens when a load is asked for while another load of the same source is in flight (rule S11).
+    /// What happens when a load is asked for while another load of the same source is in flight
+    /// (see <doc:Rules#One-load-per-source>).
     public enum ConflictRule: Sendable, Hashable {
         /// The default: a refresh cancels an in-flight load-more (its result is then discarded);
         /// a load-more during a refresh is ignored; a second refresh during a refresh is ignored.
@@ -12,42 +16,83 @@ public struct RefreshPolicy: Sendable, Hashable {
         case inFlightWins
     }
 
-    /// The number of items a full page holds. Used for the `count < pageSize` end-of-list fallback (rule S5).
-    public var pageSize: Int
-    /// The number of the first page, `1` for most servers, `0` for zero-based APIs.
-    public var firstPage: Int
+    private var storedPageSize: Int
+    private var storedFirstPage: Int
+
+    /// The number of items a full page holds, at least 1. Used for the `count < pageSize`
+    /// end-of-list fallback (see <doc:Rules#The-end-of-the-list>).
+    public var pageSize: Int {
+        get { storedPageSize }
+        set {
+            Self.checkPageSize(newValue)
+            storedPageSize = newValue
+        }
+    }
+
+    /// The number of the first page, `1` for most servers, `0` for zero-based APIs; never negative.
+    public var firstPage: Int {
+        get { storedFirstPage }
+        set {
+            Self.checkFirstPage(newValue)
+            storedFirstPage = newValue
+        }
+    }
+
     /// What happens when a new load is asked for while one is in flight.
     public var conflictRule: ConflictRule
-    /// Whether the header and footer send their action from `beginRefreshing()`, as MJRefresh's
-    /// controls do. When `true`, ``Refreshable/refresh()`` and ``Refreshable/loadMore()`` ignore the
-    /// one call that follows each `beginRefreshing()` the library sends, so a refresh started from
-    /// code never loads twice. Leave it `false` for `UIRefreshControl`, which sends no action: then
-    /// every call is taken as a real request.
-    public var beginRefreshingSendsAction: Bool
+
+    /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
+    /// control, so this flag is no longer needed.
+    @available(
+        *, deprecated,
+        message:
+            "Echoes are recognised for every control; wire the controls' actions to headerRefreshingAction() and footerRefreshingAction() and remove this setting."
+    )
+    public var beginRefreshingSendsAction: Bool {
+        get { false }
+        set {}
+    }
 
     /// Creates a policy.
     /// - Parameters:
     ///   - pageSize: Items per full page; must be positive.
     ///   - firstPage: The first page's number; must not be negative.
     ///   - conflictRule: The rule for overlapping loads of one source.
-    ///   - beginRefreshingSendsAction: Whether the controls call their action from `beginRefreshing()` (MJRefresh).
+    public init(pageSize: Int = 20, firstPage: Int = 1, conflictRule: ConflictRule = .refreshWins) {
+        Self.checkPageSize(pageSize)
+        Self.checkFirstPage(firstPage)
+        self.storedPageSize = pageSize
+        self.storedFirstPage = firstPage
+        self.conflictRule = conflictRule
+    }
+
+    /// Creates a policy; the last argument is ignored (see ``beginRefreshingSendsAction``).
+    /// - Parameters:
+    ///   - pageSize: Items per full page; must be positive.
+    ///   - firstPage: The first page's number; must not be negative.
+    ///   - conflictRule: The rule for overlapping loads of one source.
+    ///   - beginRefreshingSendsAction: Ignored.
+    @available(*, deprecated, message: "Echoes are recognised for every control; remove beginRefreshingSendsAction.")
     public init(
         pageSize: Int = 20,
         firstPage: Int = 1,
         conflictRule: ConflictRule = .refreshWins,
-        beginRefreshingSendsAction: Bool = false
+        beginRefreshingSendsAction: Bool
     ) {
-        precondition(
+        self.init(pageSize: pageSize, firstPage: firstPage, conflictRule: conflictRule)
+    }
+
+    private static func checkPageSize(_ pageSize: Int) {
+        require(
             pageSize > 0,
             "RefreshPolicy.pageSize is \(pageSize); pass the number of items a full page holds (at least 1)."
         )
-        precondition(
+    }
+
+    private static func checkFirstPage(_ firstPage: Int) {
+        require(
             firstPage >= 0,
             "RefreshPolicy.firstPage is \(firstPage); pass the first page's number (1, or 0 for zero-based APIs)."
         )
-        self.pageSize = pageSize
-        self.firstPage = firstPage
-        self.conflictRule = conflictRule
-        self.beginRefreshingSendsAction = beginRefreshingSendsAction
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A request is the token that ties a result to the source that asked for it (rule S12).
 /// Capture it when the load starts (``Refreshable/refreshRequest`` inside
-/// ``Refreshable/refreshData(isRefresh:)``, or the argument of ``Refreshable/loadPage(_:)``)
+/// ``Refreshable/refreshData(isRefresh:)``, or the argument of ``AsyncRefreshable/loadPage(_:)``)
 /// and hand it back with the result. A result whose request is no longer the source's
 /// in-flight request is stale and is discarded.
 public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {

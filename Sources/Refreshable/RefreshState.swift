@@ -1,18 +1,19 @@
-/// The page state of one source (tab): the seed's `(page, isLoading, noMoreData, noMoreTitle)` tuple,
-/// plus the items and the last failure.
+/// The page state of one source (tab): the familiar `(page, isLoading, noMoreData, noMoreTitle)`
+/// tuple, plus the items and the last failure.
 ///
-/// Seed code migrates in one line:
+/// Tuple code migrates in one line:
 ///
 /// ```swift
 /// // before: var refreshStatus = [(page: 1, isLoading: false, noMoreData: false, noMoreTitle: "No more orders")]
-/// var refreshStatus: RefreshSources<Order> = [RefreshState(noMoreTitle: "No more orders")]
+/// let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
 /// ```
 ///
 /// The state machine in ``RefreshSources`` owns every field but ``noMoreTitle``: read them freely,
 /// change them through ``RefreshSources/begin(_:source:)``, ``RefreshSources/succeed(_:with:)``,
 /// ``RefreshSources/fail(_:error:)`` and ``RefreshSources/cancel(source:)``.
 public struct RefreshState<Item: Sendable>: Sendable {
-    /// The last page that loaded successfully; before the first success, one less than the first page.
+    /// The last page that loaded successfully; before the first success, one less than the
+    /// policy's first page (`0` for one-based lists, `-1` for zero-based ones).
     public internal(set) var page: Int
     /// Whether the list is known to have ended: load-more cannot trigger and the footer shows ``noMoreTitle``.
     public internal(set) var noMoreData: Bool
@@ -20,21 +21,28 @@ public struct RefreshState<Item: Sendable>: Sendable {
     public var noMoreTitle: String
     /// The items of every page loaded since the last successful refresh, in order.
     public internal(set) var items: [Item]
-    /// The load in flight for this source, if any (rule S11: at most one).
+    /// The load in flight for this source, if any (at most one: see <doc:Rules#One-load-per-source>).
     public internal(set) var inFlight: RefreshRequest?
     /// The last failure, kept until the next success of this source.
     public internal(set) var failure: RefreshFailure?
     /// Whether any load of this source has succeeded yet.
     public internal(set) var hasLoaded: Bool
     /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
-    /// shows, which a failed refresh leaves alone (rule S4).
+    /// shows, which a failed refresh leaves alone.
     public internal(set) var loadMoreFailure: RefreshFailure?
 
     /// Creates the state of a source that has not loaded yet.
+    ///
+    /// In a ``RefreshSources``, ``page`` follows the sources' own policy until the first load, so
+    /// `firstPage` only matters for a state used on its own.
     /// - Parameters:
     ///   - noMoreTitle: The footer's end-of-list text for this source.
-    ///   - firstPage: The policy's first page number; ``page`` starts one below it.
+    ///   - firstPage: The first page's number, not negative; ``page`` starts one below it.
     public init(noMoreTitle: String = "", firstPage: Int = 1) {
+        require(
+            firstPage >= 0,
+            "RefreshState(firstPage:) is \(firstPage); pass the first page's number (1, or 0 for zero-based APIs)."
+        )
         self.page = firstPage - 1
         self.noMoreData = false
         self.noMoreTitle = noMoreTitle
@@ -45,21 +53,22 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self.loadMoreFailure = nil
     }
 
-    /// Creates a state from a seed-style tuple, for a one-line migration.
+    /// Creates a state from a `(page, isLoading, noMoreData, noMoreTitle)` tuple, for a one-line migration.
     ///
     /// The tuple's `page` and `noMoreData` only describe a source that has not loaded: the first
     /// load is always a refresh, which asks for the first page and sets both from the response.
-    /// - Parameter seed: The seed's `(page, isLoading, noMoreData, noMoreTitle)` tuple; `isLoading` must be `false`.
-    public init(_ seed: (page: Int, isLoading: Bool, noMoreData: Bool, noMoreTitle: String)) {
-        precondition(
-            !seed.isLoading,
+    /// - Parameter tuple: The `(page, isLoading, noMoreData, noMoreTitle)` tuple; `isLoading` must
+    ///   be `false` and `page` not negative.
+    public init(_ tuple: (page: Int, isLoading: Bool, noMoreData: Bool, noMoreTitle: String)) {
+        require(
+            !tuple.isLoading,
             "A new RefreshState cannot start loading: pass isLoading: false; the state machine sets it when a load starts."
         )
-        self.init(noMoreTitle: seed.noMoreTitle, firstPage: seed.page)
-        self.noMoreData = seed.noMoreData
+        self.init(noMoreTitle: tuple.noMoreTitle, firstPage: tuple.page)
+        self.noMoreData = tuple.noMoreData
     }
 
-    /// Whether a load of this source is in flight: the seed's `isLoading`.
+    /// Whether a load of this source is in flight: the tuple's `isLoading`.
     public var isLoading: Bool { inFlight != nil }
 
     /// Whether a refresh of this source is in flight.

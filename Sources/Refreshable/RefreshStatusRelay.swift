@@ -1,5 +1,5 @@
-/// A small observable holding the current ``RefreshStatus``: what seed 001 kept in an RxSwift
-/// `Variable`, without RxSwift.
+/// A small observable holding the current ``RefreshStatus``, like an RxSwift `BehaviorRelay` or a
+/// Combine `CurrentValueSubject`, without either.
 ///
 /// Set ``value`` (or call ``send(_:)``) from the view model; observe with ``subscribe(_:)`` or
 /// iterate ``values``. Like a behaviour subject, a new observer first receives the current value.
@@ -8,7 +8,8 @@
 /// control to.
 ///
 /// Statuses reach observers in the order they were set, also when an observer sets one while it
-/// is being notified.
+/// is being notified; an observer added meanwhile first receives the status being delivered, then
+/// every later one.
 ///
 /// ```swift
 /// let relay = RefreshStatusRelay()
@@ -27,19 +28,23 @@ public final class RefreshStatusRelay {
     private var nextStreamID: UInt64 = 0
     private var undelivered: [RefreshStatus] = []
     private var isDelivering = false
+    private var hasReleasedObservers = false
+    /// The status delivered last, or being delivered now: what a new observer receives first.
+    private var delivered: RefreshStatus
 
     /// The current status. Setting it notifies every observer and every stream of ``values``.
     public var value: RefreshStatus {
         didSet { deliver(value) }
     }
 
-    /// What every status so far adds up to, folded with ``RefreshAppearance/applying(_:)``.
+    /// What every status delivered so far adds up to, folded with ``RefreshAppearance/applying(_:)``.
     public private(set) var appearance: RefreshAppearance
 
     /// Creates a relay.
     /// - Parameter value: The initial status, ``RefreshStatus/none`` by default.
     public nonisolated init(_ value: RefreshStatus = .none) {
         self.value = value
+        self.delivered = value
         self.appearance = RefreshAppearance().applying(value)
     }
 
@@ -63,19 +68,25 @@ public final class RefreshStatusRelay {
     /// - Returns: The subscription that ends the observation.
     public func subscribe(_ handler: @escaping @MainActor (RefreshStatus) -> Void) -> RefreshSubscription {
         let subscription = RefreshSubscription()
-        subscription.handler = { status, _ in handler(status) }
+        subscription.handler = { status, _ in
+            if let status {
+                handler(status)
+            }
+        }
         observers.append(Observer(subscription: subscription))
-        handler(value)
+        handler(delivered)
         return subscription
     }
 
-    /// Calls `handler` with ``appearance`` now and after every later status, until the returned
-    /// subscription is cancelled or released.
-    func subscribeToAppearance(_ handler: @escaping @MainActor (RefreshAppearance) -> Void) -> RefreshSubscription {
+    /// Calls `handler` with `nil` and ``appearance`` now, then with each later status and the
+    /// appearance it leads to, until the returned subscription is cancelled or released.
+    func subscribeToAppearance(
+        _ handler: @escaping @MainActor (RefreshStatus?, RefreshAppearance) -> Void
+    ) -> RefreshSubscription {
         let subscription = RefreshSubscription()
-        subscription.handler = { _, appearance in handler(appearance) }
+        subscription.handler = handler
         observers.append(Observer(subscription: subscription))
-        handler(appearance)
+        handler(nil, appearance)
         return subscription
     }
 
@@ -91,27 +102,44 @@ public final class RefreshStatusRelay {
                 self?.continuations[id] = nil
             }
         }
-        continuation.yield(value)
+        continuation.yield(delivered)
         return stream
     }
 
     private func deliver(_ status: RefreshStatus) {
-        undelivered.append(status)
-        guard !isDelivering else { return }
+        guard !isDelivering else {
+            undelivered.append(status)
+            return
+        }
         isDelivering = true
         defer { isDelivering = false }
+        notify(status)
         while !undelivered.isEmpty {
-            let next = undelivered.removeFirst()
-            appearance = appearance.applying(next)
-            observers.removeAll { $0.subscription == nil || $0.subscription?.isCancelled == true }
-            for observer in observers {
-                // Checked at each call: an earlier observer may have cancelled this one.
-                guard let subscription = observer.subscription, !subscription.isCancelled else { continue }
-                subscription.handler?(next, appearance)
+            notify(undelivered.removeFirst())
+        }
+        if hasReleasedObservers {
+            hasReleasedObservers = false
+            observers.removeAll { $0.subscription?.isCancelled != false }
+        }
+    }
+
+    private func notify(_ status: RefreshStatus) {
+        delivered = status
+        appearance = appearance.applying(status)
+        // By index, over the observers present now: one added meanwhile got this status already.
+        let count = observers.count
+        var index = 0
+        while index < count {
+            // Checked at each call: an earlier observer may have cancelled this one.
+            if let subscription = observers[index].subscription, let handler = subscription.handler {
+                handler(status, appearance)
+            } else {
+                hasReleasedObservers = true
             }
-            for continuation in continuations.values {
-                continuation.yield(next)
-            }
+            index += 1
+        }
+        for continuation in continuations.values {
+            continuation.yield(status)
         }
     }
 
@@ -128,7 +156,7 @@ public final class RefreshStatusRelay {
 /// releasing it frees the handler and everything the handler captured at once.
 @MainActor
 public final class RefreshSubscription: Hashable {
-    fileprivate var handler: (@MainActor (RefreshStatus, RefreshAppearance) -> Void)?
+    fileprivate var handler: (@MainActor (RefreshStatus?, RefreshAppearance) -> Void)?
 
     /// Creates a subscription that observes nothing; relays make the real ones.
     public nonisolated init() {}

@@ -1,6 +1,6 @@
 import Refreshable
 
-/// The demo's screen: seed 004's order list with tabs, adopting ``Refreshable``.
+/// The demo's screen: an order list with tabs, adopting ``AsyncRefreshable``.
 ///
 /// This is all an adopter writes. The controller stores ``refreshStatus`` (one page state per
 /// tab) and ``currentIndex``, names its three controls, and answers ``loadPage(_:)`` by asking its
@@ -21,7 +21,7 @@ import Refreshable
 /// a requirement), calling the helpers the defaults use, and answers ``refreshDidDiscard(_:)``,
 /// noting what became of each answer so that the terminal can show it and tests can wait for it.
 @MainActor
-final class OrderListController: Refreshable {
+final class OrderListController: AsyncRefreshable {
     /// What became of one answer.
     struct Outcome: Sendable {
         /// The request answered.
@@ -42,7 +42,7 @@ final class OrderListController: Refreshable {
     /// The tabs, in tab-bar order; tab `i` is the library's source `i`.
     let tabs: [OrderTab]
     /// One page state per tab: page, loading, end of list, end-of-list text, orders.
-    var refreshStatus: RefreshSources<Order>
+    let refreshStatus: RefreshRuntime<Order>
     /// The tab on screen.
     var currentIndex = 0
 
@@ -73,7 +73,7 @@ final class OrderListController: Refreshable {
     init(tabs: [OrderTab] = OrderTab.standard, loader: any OrderLoader, pageSize: Int = 10) {
         self.tabs = tabs
         self.loader = loader
-        self.refreshStatus = RefreshSources(
+        self.refreshStatus = RefreshRuntime(
             tabs.map { RefreshState(noMoreTitle: $0.noMoreTitle) },
             policy: RefreshPolicy(pageSize: pageSize)
         )
@@ -110,7 +110,7 @@ final class OrderListController: Refreshable {
 
     /// The requests in flight now, one at most per tab.
     var requestsInFlight: [RefreshRequest] {
-        refreshStatus.compactMap(\.inFlight)
+        refreshStatus.sources.compactMap(\.inFlight)
     }
 
     /// What became of a request, once it settled.

@@ -31,8 +31,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         self.budget = budget
         self.makeItem = makeItem
         model = ReferenceModel(
-            titles: adopter.refreshStatus.map(\.noMoreTitle),
-            policy: adopter.refreshStatus.policy,
+            titles: adopter.refreshStatus.sources.map(\.noMoreTitle),
+            policy: adopter.refreshStatus.sources.policy,
             current: adopter.currentIndex
         )
     }
@@ -161,17 +161,17 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             waited = true
             await budget.wait(rig.loader) {
                 rig.loader.loads.count >= wanted
-                    || !expect.loads.contains { adopter.refreshStatus[$0.source].isLoading }
+                    || !expect.loads.contains { adopter.refreshStatus.sources[$0.source].isLoading }
             }
         }
-        if let settles = expect.settles, adopter.refreshStatus[settles.source].inFlight == settles.request {
+        if let settles = expect.settles, adopter.refreshStatus.sources[settles.source].inFlight == settles.request {
             waited = true
             await budget.waitForReaction(
                 to: settles.request,
                 source: settles.source,
                 before: settles.before,
                 loader: rig.loader
-            ) { adopter.refreshStatus }
+            ) { adopter.refreshStatus.sources }
         }
         stepsSinceSettle += 1
         if startsLoadsSynchronously == true, !waited, stepsSinceSettle < 64 {
@@ -186,7 +186,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private func settledRequest(
         _ load: TestLoad
     ) -> (request: RefreshRequest, source: Int, before: RefreshSources<Adopter.Item>)? {
-        let before = adopter.refreshStatus
+        let before = adopter.refreshStatus.sources
         return rig.loader.inFlightRequest(answeredBy: load, in: before).map { ($0, load.source, before) }
     }
 
@@ -316,7 +316,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
 
     private func checkSources(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
         for source in 0..<sourceCount {
-            let state = adopter.refreshStatus[source]
+            let state = adopter.refreshStatus.sources[source]
             let wanted = model.sources[source]
             if state.items != wanted.items.map(makeItem) {
                 return Divergence(

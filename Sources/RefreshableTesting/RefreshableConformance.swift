@@ -97,11 +97,11 @@ public enum RefreshableConformance {
         for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
             let adopter = makeAdopter(rig)
-            guard adopter.refreshStatus.count >= scenario.minimumSources else {
+            guard adopter.refreshStatus.sources.count >= scenario.minimumSources else {
                 let entry = ConformanceReport.UncheckedRule(
                     rule: scenario.rule,
                     reason:
-                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(adopter.refreshStatus.count)"
+                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(adopter.refreshStatus.sources.count)"
                 )
                 unchecked.append(entry)
                 continue
@@ -160,9 +160,10 @@ public enum RefreshableConformance {
         if let listView = adopter.refreshListView, listView !== rig.listView {
             problems.append("refreshListView is \(type(of: listView)), not rig.listView")
         }
-        if adopter.refreshStatus.policy.pageSize < 2 {
+        if adopter.refreshStatus.sources.policy.pageSize < 2 {
             problems.append(
-                "refreshStatus.policy.pageSize is \(adopter.refreshStatus.policy.pageSize); the suite needs 2 or more")
+                "refreshStatus.policy.pageSize is \(adopter.refreshStatus.sources.policy.pageSize); the suite needs 2 or more"
+            )
         }
         guard !problems.isEmpty else { return nil }
         return ConformanceViolation(
@@ -179,8 +180,7 @@ public enum RefreshableConformance {
 /// A placeholder adopter that lets ``RefreshableConformance/scenarioNames`` list the scenarios.
 @MainActor
 final class NeverAdopter: Refreshable {
-    var refreshStatus: RefreshSources<TestItem> = [RefreshState()]
-    var currentIndex = 0
+    let refreshStatus: RefreshRuntime<TestItem> = [RefreshState()]
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { nil }

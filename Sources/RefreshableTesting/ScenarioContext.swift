@@ -33,11 +33,11 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         self.makeItem = makeItem
     }
 
-    var policy: RefreshPolicy { adopter.refreshStatus.policy }
+    var policy: RefreshPolicy { adopter.refreshStatus.sources.policy }
     var firstPage: Int { policy.firstPage }
     var fullPage: Int { policy.pageSize }
     var shortPage: Int { policy.pageSize - 1 }
-    var sourceCount: Int { adopter.refreshStatus.count }
+    var sourceCount: Int { adopter.refreshStatus.sources.count }
 
     /// A control counts as present when the adopter exposes the rig's double or drives it itself.
     var hasHeader: Bool { adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty }
@@ -146,7 +146,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         if let totalCount { signals.append("totalCount: \(totalCount)") }
         let suffix = signals.isEmpty ? "" : " (\(signals.joined(separator: ", ")))"
         note("answer \(load) with \(itemCount) item(s)\(suffix)")
-        let before = adopter.refreshStatus
+        let before = adopter.refreshStatus.sources
         let settles = rig.loader.inFlightRequest(answeredBy: load, in: before)
         let items = rig.loader.answer(
             load,
@@ -161,7 +161,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
 
     func fail(_ load: TestLoad) async {
         note("fail \(load)")
-        let before = adopter.refreshStatus
+        let before = adopter.refreshStatus.sources
         let settles = rig.loader.inFlightRequest(answeredBy: load, in: before)
         rig.loader.fail(load, with: TestLoadError("conformance failure"))
         await settle(applying: settles, source: load.source, before: before)
@@ -172,7 +172,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     private func settle(applying request: RefreshRequest?, source: Int, before: RefreshSources<Adopter.Item>) async {
         if let request {
             await budget.waitForReaction(to: request, source: source, before: before, loader: rig.loader) {
-                adopter.refreshStatus
+                adopter.refreshStatus.sources
             }
         }
         await rig.settle()
@@ -203,7 +203,8 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         let target = examinedLoads + expected.count
         if rig.loader.loads.count < target {
             let arrived = await budget.wait(rig.loader) {
-                rig.loader.loads.count >= target || !expected.contains { adopter.refreshStatus[$0.source].isLoading }
+                rig.loader.loads.count >= target
+                    || !expected.contains { adopter.refreshStatus.sources[$0.source].isLoading }
             }
             if arrived {
                 await rig.settle()
@@ -247,7 +248,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     }
 
     func expectItems(source: Int, _ items: [TestItem], _ rule: ConformanceRule) throws {
-        let held = adopter.refreshStatus[source].items
+        let held = adopter.refreshStatus.sources[source].items
         guard held == items.map(makeItem) else {
             throw stop(
                 rule,
@@ -298,12 +299,12 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     }
 
     func endedFooter(source: Int) -> TestFooterControl.State {
-        let title = adopter.refreshStatus[source].noMoreTitle
+        let title = adopter.refreshStatus.sources[source].noMoreTitle
         return .noMoreData(title: title.isEmpty ? nil : title)
     }
 
     func expectEnded(source: Int, _ ended: Bool, _ rule: ConformanceRule) throws {
-        let state = adopter.refreshStatus[source]
+        let state = adopter.refreshStatus.sources[source]
         guard state.noMoreData != ended else { return }
         throw stop(
             rule,
@@ -337,7 +338,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     }
 
     func expectLoading(source: Int, _ loading: Bool, _ rule: ConformanceRule) throws {
-        let state = adopter.refreshStatus[source]
+        let state = adopter.refreshStatus.sources[source]
         guard state.isLoading != loading else { return }
         throw stop(
             rule,

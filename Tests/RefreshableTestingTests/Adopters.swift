@@ -5,7 +5,7 @@ import RefreshableTesting
 /// reports it with `loadSuccess` / `loadFailer`.
 @MainActor
 final class SeedStyleController: Refreshable {
-    var refreshStatus: RefreshSources<TestItem>
+    let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -13,7 +13,7 @@ final class SeedStyleController: Refreshable {
     let loader: TestPageLoader<TestItem>
 
     init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = rig.makeSources()
+        refreshStatus = RefreshRuntime(rig.makeSources())
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
@@ -27,8 +27,8 @@ final class SeedStyleController: Refreshable {
 
 /// The library's defaults, async style: answers `loadPage(_:)` and never reports by hand.
 @MainActor
-final class AsyncStyleController: Refreshable {
-    var refreshStatus: RefreshSources<TestItem>
+final class AsyncStyleController: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -36,7 +36,7 @@ final class AsyncStyleController: Refreshable {
     let loader: TestPageLoader<TestItem>
 
     init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = rig.makeSources()
+        refreshStatus = RefreshRuntime(rig.makeSources())
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
@@ -57,7 +57,7 @@ struct Order: Sendable, Equatable {
 /// failures itself, and still ends every override in the library's helpers.
 @MainActor
 final class CustomizedOrdersController: Refreshable {
-    var refreshStatus: RefreshSources<Order>
+    let refreshStatus: RefreshRuntime<Order>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -71,7 +71,7 @@ final class CustomizedOrdersController: Refreshable {
         for index in sources.indices {
             sources[index].noMoreTitle = "No more orders in tab \(index)"
         }
-        refreshStatus = sources
+        refreshStatus = RefreshRuntime(sources)
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
@@ -121,7 +121,7 @@ final class CustomizedOrdersController: Refreshable {
 /// dispatched to the main queue does: results arrive one turn of the main actor after the answer.
 @MainActor
 final class MainHopController: Refreshable {
-    var refreshStatus: RefreshSources<TestItem>
+    let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -129,7 +129,7 @@ final class MainHopController: Refreshable {
     let loader: TestPageLoader<TestItem>
 
     init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = rig.makeSources()
+        refreshStatus = RefreshRuntime(rig.makeSources())
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
@@ -169,8 +169,8 @@ actor OrdersClient {
 
 /// Async style whose `loadPage(_:)` first awaits another actor, which then reaches the loader.
 @MainActor
-final class ActorClientController: Refreshable {
-    var refreshStatus: RefreshSources<TestItem>
+final class ActorClientController: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -178,7 +178,7 @@ final class ActorClientController: Refreshable {
     let client: OrdersClient
 
     init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = rig.makeSources()
+        refreshStatus = RefreshRuntime(rig.makeSources())
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView

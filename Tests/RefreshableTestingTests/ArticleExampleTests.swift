@@ -21,7 +21,7 @@ protocol OrdersAPI {
 
 @MainActor
 final class OrdersController: Refreshable {
-    var refreshStatus: RefreshSources<Order>
+    let refreshStatus: RefreshRuntime<Order>
     var currentIndex = 0
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -33,7 +33,7 @@ final class OrdersController: Refreshable {
         header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?,
         list: (any RefreshListView)?, api: any OrdersAPI
     ) {
-        refreshStatus = sources
+        refreshStatus = RefreshRuntime(sources)
         refreshHeaderControl = header
         refreshFooterControl = footer
         refreshListView = list

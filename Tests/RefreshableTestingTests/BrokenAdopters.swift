@@ -4,7 +4,7 @@ import RefreshableTesting
 /// A seed-style adopter with the library's defaults, for broken variants to override one thing.
 @MainActor
 class SeedAdopterBase: Refreshable {
-    var refreshStatus: RefreshSources<TestItem>
+    let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     var refreshHeaderControl: (any RefreshHeaderControl)? { header }
     var refreshFooterControl: (any RefreshFooterControl)? { footer }
@@ -15,7 +15,7 @@ class SeedAdopterBase: Refreshable {
     let loader: TestPageLoader<TestItem>
 
     init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = rig.makeSources()
+        refreshStatus = RefreshRuntime(rig.makeSources())
         header = rig.header
         footer = rig.footer
         listView = rig.listView
@@ -71,7 +71,7 @@ final class NoFirstLoadController: SeedAdopterBase {
 /// S3: a refresh appends its first page to the old items instead of replacing them.
 final class AppendingRefreshController: SeedAdopterBase {
     override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        guard request.isRefresh, refreshStatus.isInFlight(request) else {
+        guard request.isRefresh, refreshStatus.sources.isInFlight(request) else {
             applyLoadSuccess(page, for: request)
             return
         }

@@ -107,8 +107,8 @@ struct AsyncLoaderTests {
 
 /// An adopter that loads one source its own way and hands the others to the async runner.
 @MainActor
-final class MixedStyleController: Refreshable {
-    var refreshStatus = RefreshSources<String>(noMoreTitles: ["local", "remote"], policy: RefreshPolicy(pageSize: 3))
+final class MixedStyleController: AsyncRefreshable {
+    let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["local", "remote"], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
     let loads = PendingLoads()
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
@@ -182,22 +182,29 @@ struct PreconditionTests {
         }
     }
 
-    @Test func anAdopterWithNoLoaderStopsWithAMessageNamingBothStyles() async throws {
+    @Test func aPageSizeBelowOneSetThroughThePropertyStopsWithAMessage() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let controller = await MainActor.run { NoLoaderController() }
-            _ = try? await controller.loadPage(RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1))
+            var policy = RefreshPolicy()
+            policy.pageSize = 0
         }
         let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-        #expect(message.contains("implements neither loadPage(_:) (async style) nor refreshData(isRefresh:)"))
+        #expect(message.contains("RefreshPolicy.pageSize is 0; pass the number of items a full page holds"))
     }
-}
 
-/// Implements neither `refreshData(isRefresh:)` nor `loadPage(_:)`.
-@MainActor
-final class NoLoaderController: Refreshable {
-    var refreshStatus = RefreshSources<Int>(noMoreTitles: [""])
-    var currentIndex = 0
-    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
-    var refreshFooterControl: (any RefreshFooterControl)? { nil }
-    var refreshListView: (any RefreshListView)? { nil }
+    @Test func aNegativeFirstPageSetThroughThePropertyStopsWithAMessage() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var sources = RefreshSources<Int>(noMoreTitles: [""])
+            sources.policy.firstPage = -1
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("RefreshPolicy.firstPage is -1; pass the first page's number"))
+    }
+
+    @Test func aStateMadeWithTheSmallestFirstPageStopsWithAMessage() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = RefreshState<Int>(noMoreTitle: "", firstPage: .min)
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("RefreshState(firstPage:) is \(Int.min); pass the first page's number"))
+    }
 }

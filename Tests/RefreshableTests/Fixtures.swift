@@ -13,7 +13,7 @@ func items(source: Int, from first: Int, count: Int) -> [String] {
 /// `answer(_:with:)` or `answer(_:error:)`, in any order, as a network callback would.
 @MainActor
 final class SeedController: Refreshable {
-    var refreshStatus: RefreshSources<String>
+    let refreshStatus: RefreshRuntime<String>
     var currentIndex = 0
     let mainQueue = MainQueueMirror()
     let header: MJRefreshHeader
@@ -25,15 +25,14 @@ final class SeedController: Refreshable {
     private(set) var updates: [RefreshUpdate] = []
     private(set) var discarded: [RefreshRequest] = []
 
-    /// MJRefresh's controls send their action from `beginRefreshing()`, so the policy says so.
+    /// MJRefresh's controls send their action from `beginRefreshing()` too: wired to the actions,
+    /// the library tells those callbacks from a user's pull.
     init(titles: [String] = ["No more orders"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
-        var policy = policy
-        policy.beginRefreshingSendsAction = true
-        refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
+        refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
         header = MJRefreshHeader(mainQueue: mainQueue)
         footer = MJRefreshFooter(mainQueue: mainQueue)
-        header.refreshingBlock = { [weak self] in self?.refresh() }
-        footer.refreshingBlock = { [weak self] in self?.loadMore() }
+        header.refreshingBlock = { [weak self] in self?.headerRefreshingAction() }
+        footer.refreshingBlock = { [weak self] in self?.footerRefreshingAction() }
     }
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { hasHeader ? header : nil }
@@ -126,8 +125,8 @@ final class PendingLoads {
 
 /// An async-style adopter: `loadPage(_:)` waits on `PendingLoads`; the default `refreshData(isRefresh:)` runs it.
 @MainActor
-final class AsyncController: Refreshable {
-    var refreshStatus: RefreshSources<String>
+final class AsyncController: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<String>
     var currentIndex = 0
     let header = UIRefreshControl()
     let mainQueue = MainQueueMirror()
@@ -137,7 +136,7 @@ final class AsyncController: Refreshable {
     private(set) var discarded: [RefreshRequest] = []
 
     init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
-        refreshStatus = RefreshSources(noMoreTitles: titles, policy: policy)
+        refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
         footer = MJRefreshFooter(mainQueue: mainQueue)
     }
 

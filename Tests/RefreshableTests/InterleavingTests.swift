@@ -50,9 +50,8 @@ struct InterleavingTests {
         #expect(controller.refreshStatus[0].inFlight == controller.loads.started.last)
     }
 
-    @Test func withoutTheEchoFlagAnMJEchoDuringTheLoadIsStillIgnored() {
+    @Test func anMJEchoDuringTheFirstLoadIsIgnored() {
         let controller = SeedController()
-        controller.refreshStatus.policy.beginRefreshingSendsAction = false
         controller.setupRefreshHeader()
         controller.mainQueue.drain()  // the echo arrives while the first page loads: busy, ignored
         #expect(controller.requests.count == 1)
@@ -62,7 +61,7 @@ struct InterleavingTests {
         let controller = SyncEchoController()
         controller.setupRefreshHeader()
         for request in controller.requests {
-            #expect(controller.refreshStatus.isInFlight(request), "refreshData was handed stale \(request)")
+            #expect(controller.refreshStatus.sources.isInFlight(request), "refreshData was handed stale \(request)")
         }
     }
 
@@ -108,8 +107,10 @@ struct InterleavingTests {
         let controller = SeedController()
         controller.setupRefreshHeader()
         let old = controller.lastRequest
-        controller.refreshStatus = RefreshSources(noMoreTitles: ["No more orders"], policy: RefreshPolicy(pageSize: 3))
-        controller.setupRefreshHeader()
+        controller.refreshStatus.sources = RefreshSources(
+            noMoreTitles: ["No more orders"],
+            policy: RefreshPolicy(pageSize: 3)
+        )
         let new = controller.lastRequest
         #expect(old != new, "two different loads share one identity: \(old) == \(new)")
         controller.loadSuccess(RefreshPage(items: ["previous user's order"]), for: old)
@@ -138,9 +139,9 @@ struct InterleavingTests {
         #expect(sources[0].noMoreData)
     }
 
-    // an empty load-more page whose totalCount says more follow is neither refused nor the end:
-    // the empty page is committed and every load-more asks the next page, forever.
-    @Test func anEmptyPageBelowTotalCountIsRefusedNotCommitted() throws {
+    // an empty load-more page whose totalCount says more follow: the list shrank on the server. It
+    // ends the list (asking again would loop on the same empty page) and keeps the items.
+    @Test func anEmptyPageBelowTotalCountEndsTheListAndKeepsTheItems() throws {
         var sources = RefreshSources<Int>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2))
         guard case .started(let first, _) = sources.begin(.refresh, source: 0) else { throw Unexpected() }
         _ = sources.succeed(first, with: RefreshPage(items: [1, 2], totalCount: 10))
@@ -150,8 +151,9 @@ struct InterleavingTests {
             asked.append(more.page)
             _ = sources.succeed(more, with: RefreshPage(items: [], totalCount: 10))
         }
-        #expect(asked == [2, 2, 2], "an empty page is never committed, so load-more never walks past it")
-        #expect(sources[0].failure?.reason == .invalidResponse(.emptyPageClaimsMore))
+        #expect(asked == [2], "an empty page ends the list")
+        #expect(sources[0].noMoreData)
+        #expect(sources[0].failure == nil)
         #expect(sources[0].items == [1, 2])
     }
 
@@ -280,14 +282,14 @@ private final class SyncEchoHeader: RefreshHeaderControl {
 
 @MainActor
 private final class SyncEchoController: Refreshable {
-    var refreshStatus = RefreshSources<String>(
+    let refreshStatus = RefreshRuntime<String>(
         noMoreTitles: [""],
-        policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins, beginRefreshingSendsAction: true)
+        policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins)
     )
     var currentIndex = 0
     let header = SyncEchoHeader()
     var requests: [RefreshRequest] = []
-    init() { header.action = { [weak self] in self?.refresh() } }
+    init() { header.action = { [weak self] in self?.headerRefreshingAction() } }
     var refreshHeaderControl: (any RefreshHeaderControl)? { header }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { nil }
@@ -297,7 +299,7 @@ private final class SyncEchoController: Refreshable {
 /// One table (and footer) per tab.
 @MainActor
 private final class PerTabController: Refreshable {
-    var refreshStatus = RefreshSources<String>(noMoreTitles: ["a", "b"], policy: RefreshPolicy(pageSize: 3))
+    let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["a", "b"], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
     let mainQueue = MainQueueMirror()
     lazy var footers = [MJRefreshFooter(mainQueue: mainQueue), MJRefreshFooter(mainQueue: mainQueue)]
@@ -319,8 +321,8 @@ private final class PerTabController: Refreshable {
 
 /// Async style, with loadFailer(_:for:) overridden to record, then forward to the default's helper.
 @MainActor
-private final class FailerRecordingController: Refreshable {
-    var refreshStatus = RefreshSources<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
+private final class FailerRecordingController: AsyncRefreshable {
+    let refreshStatus = RefreshRuntime<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
     let loads = PendingLoads()
     var failers: [RefreshRequest] = []

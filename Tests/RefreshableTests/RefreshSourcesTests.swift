@@ -192,8 +192,6 @@ struct RefreshSourcesTests {
         ),
         (RefreshPage<String>(items: ["x"], curPage: 1, pageCount: 4), .pageMismatch(requested: 2, received: 1)),
         (RefreshPage<String>(items: ["x"], totalCount: -1), .negativeTotalCount(-1)),
-        (RefreshPage<String>(items: [], hasMore: true), .emptyPageClaimsMore),
-        (RefreshPage<String>(items: [], curPage: 2, pageCount: 5), .emptyPageClaimsMore),
     ])
     func hostilePagesLeaveAClearErrorAndTheItemsIntact(
         page: RefreshPage<String>, expected: RefreshFailure.InvalidResponse
@@ -207,6 +205,25 @@ struct RefreshSourcesTests {
         #expect(sources[0].items == before)
         #expect(sources[0].page == 1)
         #expect(!sources[0].isLoading)
+    }
+
+    @Test(arguments: [
+        RefreshPage<String>(items: [], hasMore: true),
+        RefreshPage<String>(items: [], curPage: 2, pageCount: 5),
+        RefreshPage<String>(items: [], totalCount: 99),
+    ])
+    func anEmptyPageEndsTheListWhateverItsSignalsClaim(page: RefreshPage<String>) throws {
+        var sources = try loadedSources()
+        let before = sources[0].items
+        let more = try started(sources.begin(.loadMore, source: 0))
+        guard case .applied(let update) = sources.succeed(more, with: page) else {
+            Issue.record("the empty page was not applied")
+            return
+        }
+        #expect(update.noMoreData)
+        #expect(sources[0].items == before)
+        #expect(sources[0].failure == nil)
+        #expect(sources.begin(.loadMore, source: 0) == .ignored(.noMoreData))
     }
 
     @Test func anEmptyPageWithoutAClaimOfMoreEndsTheList() throws {

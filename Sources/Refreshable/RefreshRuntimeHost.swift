@@ -1,0 +1,43 @@
+/// Which control an action came from.
+enum RefreshControlRole: Sendable {
+    case header, footer
+}
+
+/// What a ``RefreshRuntime`` calls back: the front door that owns it (a ``Refreshable`` adopter,
+/// a view model, a SwiftUI list model). The base class is a host with no controls and no hooks;
+/// each front door subclasses it.
+@MainActor
+class RefreshRuntimeHost<Item: Sendable> {
+    /// Whether this host stands for `object`.
+    func represents(_ object: AnyObject) -> Bool { false }
+    /// Whether the object the host stands for still exists.
+    var isAlive: Bool { false }
+    /// The current source, when the front door keeps its own; `nil` to use the runtime's.
+    var currentIndex: Int? { nil }
+    /// Makes `index` current when the front door keeps its own index; returns whether it does.
+    func setCurrentIndex(_ index: Int) -> Bool { false }
+    /// The header control to drive.
+    var header: (any RefreshHeaderControl)? { nil }
+    /// The footer control to drive.
+    var footer: (any RefreshFooterControl)? { nil }
+    /// The list, for reloads and failures.
+    var listView: (any RefreshListView)? { nil }
+    /// Starts a request the runtime issued (a ``Refreshable``'s `refreshData(isRefresh:)`).
+    func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {}
+    /// Reports a loaded page (a ``Refreshable``'s `loadSuccess`).
+    func succeeded(_ page: RefreshPage<Item>, for request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+        runtime.applySuccess(page, for: request)
+    }
+    /// Reports a failed load (a ``Refreshable``'s `loadFailer`).
+    func failed(_ error: any Error, for request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+        runtime.applyFailure(error, for: request)
+    }
+    /// Called after items changed or the current source changed.
+    func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {}
+    /// Called after a load failed.
+    func presentFailure(_ failure: RefreshFailure, on runtime: RefreshRuntime<Item>) {}
+    /// Called when a stale result was discarded.
+    func didDiscard(_ request: RefreshRequest) {}
+    /// Called after every render, with what the screen now shows.
+    func didRender(_ appearance: RefreshAppearance) {}
+}
