@@ -80,7 +80,7 @@ private final class StatusDriver {
     private let headerRecord = ControlRecord()
     private let footerRecord = ControlRecord()
     private var appearance = RefreshAppearance()
-    private var recheckScheduled = false
+    private var recheckToken: UInt = 0
 
     init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
         self.header = header
@@ -106,11 +106,12 @@ private final class StatusDriver {
             )
             lags = lags || headerLags
         }
-        guard lags, !recheckScheduled else { return }
-        recheckScheduled = true
+        guard lags else { return }
+        // Scheduled after this status's commands, so it runs once the controls applied them.
+        recheckToken &+= 1
+        let token = recheckToken
         Task { [weak self] in
-            guard let self else { return }
-            self.recheckScheduled = false
+            guard let self, self.recheckToken == token else { return }
             _ = ControlDriver.drive(self.footer, record: self.footerRecord, to: self.appearance)
             _ = ControlDriver.drive(self.header, record: self.headerRecord, to: self.appearance.header)
         }

@@ -36,7 +36,8 @@ public final class RefreshRuntime<Item: Sendable> {
     private var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
     private var isRendering = false
     private var renderAgain = false
-    private var recheckScheduled = false
+    /// Identifies the newest scheduled re-check; an older one that runs finds a newer one pending and does nothing.
+    private var recheckToken: UInt = 0
 
     deinit {
         for running in tasks.values {
@@ -368,11 +369,12 @@ public final class RefreshRuntime<Item: Sendable> {
             lags = drawOnce()
             passes += 1
         } while renderAgain && passes < 16
-        if allowingRecheck, lags, !recheckScheduled {
-            recheckScheduled = true
+        if allowingRecheck, lags {
+            // Scheduled after this draw's commands, so it runs once the controls applied them.
+            recheckToken &+= 1
+            let token = recheckToken
             Task { [weak self] in
-                guard let self else { return }
-                self.recheckScheduled = false
+                guard let self, self.recheckToken == token else { return }
                 self.draw(allowingRecheck: false)
             }
         }

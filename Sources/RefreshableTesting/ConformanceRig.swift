@@ -10,7 +10,9 @@ public struct ConformanceConfiguration: Sendable {
     public var policy: RefreshPolicy
     /// What a cancelled task awaiting ``TestPageLoader/load(_:)`` gets.
     public var cancellationBehavior: TestLoadCancellation
-    /// When the footer double's end commands take effect.
+    /// Which real header the header double reproduces.
+    public var headerTiming: TestHeaderControl.Timing
+    /// Which real footer the footer double reproduces.
     public var footerTiming: TestFooterControl.Timing
     /// How many random steps ``RefreshableConformance`` runs after the scenarios; `0` runs none.
     public var randomizedSteps: Int
@@ -22,13 +24,15 @@ public struct ConformanceConfiguration: Sendable {
     ///   - sourceCount: The number of sources; 3 by default.
     ///   - policy: Paging and conflict rules; pages of 3 items by default, so lists end quickly.
     ///   - cancellationBehavior: What a cancelled async load gets.
-    ///   - footerTiming: When the footer's end commands take effect.
+    ///   - headerTiming: Which real header the header double reproduces.
+    ///   - footerTiming: Which real footer the footer double reproduces.
     ///   - randomizedSteps: How many random steps to run after the scenarios.
     ///   - seed: The seed of the random steps.
     public init(
         sourceCount: Int = 3,
         policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
         cancellationBehavior: TestLoadCancellation = .throwsCancellationError,
+        headerTiming: TestHeaderControl.Timing = .uiRefreshControl,
         footerTiming: TestFooterControl.Timing = .immediate,
         randomizedSteps: Int = 2_000,
         seed: UInt64 = 0x5EED
@@ -37,6 +41,7 @@ public struct ConformanceConfiguration: Sendable {
         self.sourceCount = sourceCount
         self.policy = policy
         self.cancellationBehavior = cancellationBehavior
+        self.headerTiming = headerTiming
         self.footerTiming = footerTiming
         self.randomizedSteps = randomizedSteps
         self.seed = seed
@@ -83,7 +88,7 @@ public final class ConformanceRig<Item: Sendable> {
         configuration: ConformanceConfiguration = ConformanceConfiguration(),
         makeItem: @escaping @Sendable (TestItem) -> Item
     ) {
-        header = TestHeaderControl()
+        header = TestHeaderControl(timing: configuration.headerTiming)
         footer = TestFooterControl(timing: configuration.footerTiming)
         listView = TestListView()
         loader = TestPageLoader(
@@ -105,11 +110,21 @@ public final class ConformanceRig<Item: Sendable> {
         RefreshSources(noMoreTitles: noMoreTitles, policy: policy)
     }
 
-    /// Lets queued main-actor work run (see ``TestPageLoader/settle()``), then applies the footer's
-    /// deferred commands, as the main queue's next turn would.
+    /// Wires the doubles' actions to an adopter's control actions, as an app wires the real
+    /// controls' targets: the header's to `headerRefreshingAction()`, the footer's to
+    /// `footerRefreshingAction()`. The suite and the model check call it for you.
+    /// - Parameter adopter: The adopter under test; held weakly.
+    public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
+        header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
+        footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
+    }
+
+    /// Lets queued main-actor work run (see ``TestPageLoader/settle()``), then applies the controls'
+    /// queued commands, as the main queue's next turn would.
     public func settle() async {
         await loader.settle()
         footer.flush()
+        header.flush()
     }
 }
 

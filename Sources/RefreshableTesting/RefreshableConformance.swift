@@ -97,6 +97,7 @@ public enum RefreshableConformance {
         for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
             let adopter = makeAdopter(rig)
+            rig.connect(adopter)
             guard adopter.refreshStatus.sources.count >= scenario.minimumSources else {
                 let entry = ConformanceReport.UncheckedRule(
                     rule: scenario.rule,

@@ -148,7 +148,9 @@ public enum RefreshableModelCheck {
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-        let run = ModelRun(rig: rig, adopter: makeAdopter(rig), budget: budget, makeItem: makeItem)
+        let adopter = makeAdopter(rig)
+        rig.connect(adopter)
+        let run = ModelRun(rig: rig, adopter: adopter, budget: budget, makeItem: makeItem)
         var executed = 0
         var divergence: Divergence?
         for event in events {

@@ -7,8 +7,16 @@ public import Refreshable
 /// leaves the footer idle, which is exactly MJRefresh's most reported bug, and what an adopter that
 /// replays commands naively shows in ``state``.
 ///
-/// With ``Timing/lastCallWins`` the end commands wait for the main actor's next turn (or ``flush()``),
-/// as MJRefresh's wait for the main queue's; ``isRefreshing`` reads the state shown so far.
+/// Its ``Timing`` picks how real the timing is:
+/// - ``Timing/immediate``: every command takes effect at once; only a user's ``pull()`` calls the
+///   action.
+/// - ``Timing/lastCallWins``: end commands wait for the main actor's next turn (or ``flush()``), as
+///   MJRefresh's wait for the main queue's; ``isRefreshing`` reads the state shown so far.
+/// - ``Timing/mjRefreshAutoFooter``: as `MJRefreshAutoFooter`, end commands wait for the next turn,
+///   `beginRefreshing()` calls the action at once, and hiding the footer resets it to idle, so it
+///   forgets the end of the list.
+/// - ``Timing/mjRefreshBackFooter(_:)``: as `MJRefreshBackFooter`, end commands wait for the next
+///   turn and every begin calls the action when its begin animation completes, even after an end.
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
@@ -85,7 +93,7 @@ public final class TestFooterControl: RefreshFooterControl {
         }
     }
 
-    /// When the end commands take effect.
+    /// Which real control the double reproduces.
     public enum Timing: Sendable, Hashable {
         /// Every command takes effect at once.
         case immediate
@@ -94,6 +102,14 @@ public final class TestFooterControl: RefreshFooterControl {
         /// ``TestFooterControl/flush()``), as MJRefresh applies them on the main queue's next turn;
         /// `beginRefreshing` takes effect at once.
         case lastCallWins
+        /// `MJRefreshAutoFooter`: ``lastCallWins``, plus the action called from `beginRefreshing()`
+        /// and a reset to idle whenever the footer is hidden.
+        case mjRefreshAutoFooter
+        /// `MJRefreshBackFooter`: ``lastCallWins``, plus the action called when each begin's
+        /// animation completes, even after an end.
+        case mjRefreshBackFooter(TestBeginAnimation)
+
+        var defersEndCommands: Bool { self != .immediate }
     }
 
     /// Every command received since creation or the last ``reset()``, oldest first.
@@ -108,10 +124,27 @@ public final class TestFooterControl: RefreshFooterControl {
     private var deferred: [State] = []
     private var flushScheduled = false
 
-    /// Whether the footer is hidden. Setting it records ``Call/setHidden(_:)``.
+    /// Whether the footer is hidden. Setting it records ``Call/setHidden(_:)``; hiding an
+    /// ``Timing/mjRefreshAutoFooter`` resets it to idle.
     public var isHidden: Bool = false {
-        didSet { calls.append(.setHidden(isHidden)) }
+        didSet {
+            calls.append(.setHidden(isHidden))
+            if isHidden, timing == .mjRefreshAutoFooter {
+                state = .idle
+            }
+        }
     }
+
+    /// The control's action, as its refreshing block: wire it to `footerRefreshingAction()`.
+    public var action: (@MainActor () -> Void)?
+
+    /// How many times the action was called.
+    public private(set) var actionCount = 0
+
+    private var pendingCallbacks = PendingBeginCallbacks()
+
+    /// How many begin-animation callbacks wait for ``finishBeginAnimations()``.
+    public var pendingBeginCallbacks: Int { pendingCallbacks.count }
 
     /// Whether the footer shows its loading state.
     public var isRefreshing: Bool { state == .refreshing }
@@ -133,10 +166,52 @@ public final class TestFooterControl: RefreshFooterControl {
         self.timing = timing
     }
 
-    /// Shows the loading state at once and records the call.
+    /// Shows the loading state at once and records the call; as MJRefresh, owes the action.
     public func beginRefreshing() {
         calls.append(.beginRefreshing)
-        state = .refreshing
+        begin()
+    }
+
+    /// A user's pull (or, for an auto footer, scrolling to the bottom): the footer begins loading by
+    /// itself and calls its action (at once, or when a back footer's begin animation completes).
+    /// Pulling a footer that is hidden, loading or at the end of the list does nothing, as on a device.
+    public func pull() {
+        guard !isHidden, state != .refreshing, !isShowingNoMoreData else { return }
+        switch timing {
+        case .immediate, .lastCallWins:
+            state = .refreshing
+            callAction()
+        case .mjRefreshAutoFooter, .mjRefreshBackFooter:
+            begin()
+        }
+    }
+
+    /// Calls every begin-animation callback owed under ``TestBeginAnimation/manual``, now.
+    public func finishBeginAnimations() {
+        for _ in 0..<pendingCallbacks.takeAll() {
+            callAction()
+        }
+    }
+
+    private func begin() {
+        switch timing {
+        case .immediate, .lastCallWins:
+            state = .refreshing
+        case .mjRefreshAutoFooter:
+            // Setting the state it already shows does nothing in MJRefresh.
+            guard state != .refreshing else { return }
+            state = .refreshing
+            callAction()
+        case .mjRefreshBackFooter(let animation):
+            guard state != .refreshing else { return }
+            state = .refreshing
+            _ = pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+        }
+    }
+
+    private func callAction() {
+        actionCount += 1
+        action?()
     }
 
     /// Moves to the idle state (even from the end of the list, as MJRefresh does) and records the call.
@@ -194,10 +269,9 @@ public final class TestFooterControl: RefreshFooterControl {
     }
 
     private func apply(_ next: State) {
-        switch timing {
-        case .immediate:
+        if !timing.defersEndCommands {
             state = next
-        case .lastCallWins:
+        } else {
             deferred.append(next)
             guard !flushScheduled else { return }
             flushScheduled = true

@@ -1,19 +1,26 @@
 public import Refreshable
 
-/// A pull-to-refresh control that records every command it receives.
+/// A pull-to-refresh control that records every command it receives and behaves like a real one.
 ///
-/// It has exactly the requirements of `RefreshHeaderControl` (the ones `UIRefreshControl`
-/// and `MJRefreshHeader` have), and applies each command at once, as `UIRefreshControl` does.
+/// Its ``Timing`` picks which real control it reproduces:
+/// - ``Timing/uiRefreshControl``: `beginRefreshing()` and `endRefreshing()` take effect at once and
+///   never call the action; a user's ``pull()`` calls it at once (UIKit's `.valueChanged`).
+/// - ``Timing/mjRefreshHeader(_:)``: `beginRefreshing()` shows refreshing at once and calls the
+///   action when its begin animation completes, even if `endRefreshing()` came meanwhile;
+///   `endRefreshing()` takes effect on the main actor's next turn (MJRefresh dispatches it to the
+///   main queue), so ``isRefreshing`` stays `true` until then; a second `beginRefreshing()` while
+///   refreshing does nothing. A user's ``pull()`` begins the same way.
 ///
-/// The class is `@MainActor`, like the protocol it adopts, so it needs no lock: every command and
-/// every query happens on the main actor. Create one per test.
+/// Wire ``action`` as you wire the real control's target:
 ///
 /// ```swift
-/// let header = TestHeaderControl()
-/// header.beginRefreshing()
-/// header.endRefreshing()
-/// // header.calls == [.beginRefreshing, .endRefreshing], header.isRefreshing == false
+/// let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
+/// header.action = { [weak controller] in controller?.headerRefreshingAction() }
+/// header.pull()                  // the user pulls: refreshing, the action is owed
+/// header.finishBeginAnimations() // the animation completes: the action runs
 /// ```
+///
+/// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
 public final class TestHeaderControl: RefreshHeaderControl {
     /// One command the control received.
@@ -34,33 +41,93 @@ public final class TestHeaderControl: RefreshHeaderControl {
         }
     }
 
+    /// Which real control the double reproduces.
+    public enum Timing: Sendable, Hashable {
+        /// `UIRefreshControl`: commands take effect at once; only a user's pull calls the action.
+        case uiRefreshControl
+        /// `MJRefreshHeader`: the action follows every begin when the animation completes; the end
+        /// takes effect on the main actor's next turn.
+        case mjRefreshHeader(TestBeginAnimation)
+    }
+
     /// Every command received since creation or the last ``reset()``, oldest first.
     public private(set) var calls: [Call] = []
+
+    /// How many times the action was called.
+    public private(set) var actionCount = 0
 
     /// Whether the control shows its refreshing state.
     public private(set) var isRefreshing = false
 
-    /// Called after ``beginRefreshing()``, the way `MJRefreshHeader` fires its refreshing block when
-    /// refreshing begins. `nil` by default, like `UIRefreshControl`, which fires only on a user's pull.
-    public var onBeginRefreshing: (@MainActor () -> Void)?
+    /// Which real control the double reproduces.
+    public let timing: Timing
+
+    /// The control's action, as its target or refreshing block: wire it to
+    /// `headerRefreshingAction()`.
+    public var action: (@MainActor () -> Void)?
+
+    private var pendingCallbacks = PendingBeginCallbacks()
+    private var queuedEnds = 0
 
     /// Creates an idle control.
-    public init() {}
+    /// - Parameter timing: Which real control to reproduce; `UIRefreshControl` by default.
+    public init(timing: Timing = .uiRefreshControl) {
+        self.timing = timing
+    }
 
-    /// Shows the refreshing state and records the call.
+    /// Whether end commands wait for the main actor's next turn (or ``flush()``).
+    public var hasQueuedCommands: Bool { queuedEnds > 0 }
+
+    /// How many begin-animation callbacks wait for ``finishBeginAnimations()``.
+    public var pendingBeginCallbacks: Int { pendingCallbacks.count }
+
+    /// Shows the refreshing state and records the call; as MJRefresh, owes the action.
     public func beginRefreshing() {
         calls.append(.beginRefreshing)
-        isRefreshing = true
-        onBeginRefreshing?()
+        begin()
     }
 
-    /// Leaves the refreshing state and records the call.
+    /// Leaves the refreshing state (on the next turn, as MJRefresh) and records the call.
     public func endRefreshing() {
         calls.append(.endRefreshing)
-        isRefreshing = false
+        switch timing {
+        case .uiRefreshControl:
+            isRefreshing = false
+        case .mjRefreshHeader:
+            queuedEnds += 1
+            Task { [weak self] in self?.applyQueuedEnd() }
+        }
     }
 
-    /// Forgets the recorded calls; the visible state stays, as a real control's would.
+    /// A user's pull: the control begins refreshing by itself and calls its action (at once for
+    /// `UIRefreshControl`, when the begin animation completes for MJRefresh). Pulling a control that
+    /// is refreshing already does nothing, as on a device.
+    public func pull() {
+        guard !isRefreshing else { return }
+        switch timing {
+        case .uiRefreshControl:
+            isRefreshing = true
+            callAction()
+        case .mjRefreshHeader:
+            begin()
+        }
+    }
+
+    /// Calls every begin-animation callback owed under ``TestBeginAnimation/manual``, now.
+    public func finishBeginAnimations() {
+        for _ in 0..<pendingCallbacks.takeAll() {
+            callAction()
+        }
+    }
+
+    /// Applies the queued end commands now; they also apply by themselves on the main actor's next turn.
+    public func flush() {
+        while queuedEnds > 0 {
+            applyQueuedEnd()
+        }
+    }
+
+    /// Forgets the recorded calls; the visible state and queued commands stay, as a real control's would.
     public func reset() {
         calls.removeAll()
     }
@@ -70,5 +137,27 @@ public final class TestHeaderControl: RefreshHeaderControl {
     public func popCalls() -> [Call] {
         defer { calls.removeAll() }
         return calls
+    }
+
+    private func begin() {
+        guard case .mjRefreshHeader(let animation) = timing else {
+            isRefreshing = true
+            return
+        }
+        // Setting the state it already shows does nothing in MJRefresh, even with an end queued.
+        guard !isRefreshing else { return }
+        isRefreshing = true
+        _ = pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+    }
+
+    private func applyQueuedEnd() {
+        guard queuedEnds > 0 else { return }
+        queuedEnds -= 1
+        isRefreshing = false
+    }
+
+    private func callAction() {
+        actionCount += 1
+        action?()
     }
 }

@@ -4,18 +4,83 @@ import Testing
 
 @MainActor
 @Suite struct DoubleTests {
-    @Test func headerRecordsCallsAndShowsTheStateTheyLeave() {
+    @Test func aUIRefreshControlHeaderCallsItsActionOnlyForAUsersPull() {
         let header = TestHeaderControl()
         var actions = 0
-        header.onBeginRefreshing = { actions += 1 }
+        header.action = { actions += 1 }
         header.beginRefreshing()
         #expect(header.isRefreshing)
         header.endRefreshing()
         #expect(!header.isRefreshing)
-        #expect(header.calls == [.beginRefreshing, .endRefreshing])
+        #expect(actions == 0, "UIRefreshControl sends no .valueChanged from beginRefreshing()")
+        header.pull()
+        #expect(header.isRefreshing)
         #expect(actions == 1)
+        #expect(header.calls == [.beginRefreshing, .endRefreshing])
         #expect(header.popCalls().map(\.description) == ["header.beginRefreshing()", "header.endRefreshing()"])
         #expect(header.calls.isEmpty)
+    }
+
+    // MJRefreshHeader.m: setState: Refreshing -> headerRefreshingAction, whose animation completion
+    // calls executeRefreshingCallback unconditionally; MJRefreshComponent.m: endRefreshing dispatches
+    // `self.state = MJRefreshStateIdle` to the main queue.
+    @Test func anMJRefreshHeaderCallsItsActionAfterTheAnimationEvenWhenEndedMeanwhile() async {
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
+        var actions = 0
+        header.action = { actions += 1 }
+        header.beginRefreshing()
+        header.endRefreshing()
+        #expect(header.isRefreshing, "the end waits for the main queue's next turn")
+        await Task.yield()
+        #expect(!header.isRefreshing)
+        #expect(actions == 0)
+        header.finishBeginAnimations()
+        #expect(actions == 1, "the animation's completion calls the action although the header ended")
+    }
+
+    @Test func anMJRefreshHeaderBeganTwiceOwesOneCallback() {
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
+        header.beginRefreshing()
+        header.beginRefreshing()
+        header.pull()
+        #expect(header.pendingBeginCallbacks == 1)
+    }
+
+    @Test func anMJRefreshHeaderWithATimedAnimationCallsBackOnItsOwn() async {
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.turns(3)))
+        var actions = 0
+        header.action = { actions += 1 }
+        header.pull()
+        for _ in 0..<10 where actions == 0 {
+            await Task.yield()
+        }
+        #expect(actions == 1)
+    }
+
+    // MJRefreshAutoFooter.m: setHidden: YES sets the state to Idle.
+    @Test func anMJRefreshAutoFooterForgetsTheEndOfTheListWhenHidden() {
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+        var actions = 0
+        footer.action = { actions += 1 }
+        footer.endRefreshingWithNoMoreData(title: "The end")
+        footer.flush()
+        #expect(footer.state == .noMoreData(title: "The end"))
+        footer.isHidden = true
+        #expect(footer.state == .idle)
+        footer.isHidden = false
+        footer.beginRefreshing()
+        #expect(actions == 1, "an auto footer calls its action as it begins")
+    }
+
+    @Test func anMJRefreshBackFooterCallsItsActionAfterTheAnimation() {
+        let footer = TestFooterControl(timing: .mjRefreshBackFooter(.manual))
+        var actions = 0
+        footer.action = { actions += 1 }
+        footer.pull()
+        #expect(footer.isRefreshing)
+        #expect(actions == 0)
+        footer.finishBeginAnimations()
+        #expect(actions == 1)
     }
 
     @Test func footerLetsTheLastCallWinLikeMJRefresh() {
