@@ -228,6 +228,17 @@ struct HTTPIntegrationTests {
         #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
     }
 
+    @Test func theHarnessServerExitsWhenItsStdinPipeClosesWithoutASignal() async throws {
+        // The harness passes --exit-on-stdin-eof: a server started by hand no longer reads stdin,
+        // and this is what keeps one from outliving a test run that dies before stop().
+        let server = try await PagedServer.start(items: 5, pageSize: 10)
+        #expect(await server.answersHealthCheck())
+        server.closeStdin()
+        #expect(await server.waitForExit(timeoutSeconds: 15), "the server exits on stdin EOF, no SIGTERM needed")
+        #expect(await server.stop())
+        #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
+    }
+
     /// Starts an action's requests without waiting for them to settle.
     private func startOnly(
         _ controller: OrderListController,
