@@ -109,9 +109,7 @@ final class InteractiveSession {
                 write("There is no tab \(index + 1); the tabs are 1...\(controller.tabs.count).")
                 return true
             }
-            narrator.act("switchSource(to: \(index))  // \(controller.tabs[index].label)") {
-                $0.switchSource(to: index)
-            }
+            narrator.switchSource(to: index, label: "switchSource(to: \(index))  // \(controller.tabs[index].label)")
         case .retry:
             let tapped = controller.listView.placeholder != nil
             narrator.act("tap [ Tap to retry ]", ignored: tapped ? nil : "no placeholder is up") {

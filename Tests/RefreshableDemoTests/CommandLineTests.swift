@@ -156,6 +156,54 @@ struct InteractiveTests {
         #expect(!session.handle("q"))
     }
 
+    @Test func switchingBackToATabWhoseListHasEndedSaysSoWithoutMentioningLoadMore() async {
+        // All has 5 orders: its first page ends its list.
+        let api = EmbeddedOrderAPI(orderCounts: ["all": 5, "unpaid": 7, "shipped": 20], timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        let controller = session.controller
+        func answer() async {
+            for request in controller.requestsInFlight {
+                await api.waitForArrival(of: request)
+            }
+            while let delivery = api.deliverNext() {
+                await controller.waitUntilSettled(delivery.request)
+            }
+        }
+        session.start()
+        await answer()
+        #expect(controller.refreshStatus[0].noMoreData)
+        #expect(session.handle("2"))
+        await answer()
+
+        let before = transcript.lines.count
+        #expect(session.handle("1"))
+        let switchBack = transcript.lines.dropFirst(before)
+        #expect(
+            Array(switchBack.prefix(2)) == [
+                "   > switchSource(to: 0)  // All",
+                #"     nothing requested: All is shown; its list has ended: "No more orders""#,
+            ])
+        #expect(switchBack.contains { $0.contains("+ footer: No more orders") })
+        #expect(!switchBack.contains { $0.contains("load-more") || $0.contains("loadMore") })
+    }
+
+    @Test func switchingToATabThatHasLoadedBeforeSaysWhatItShows() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let session = InteractiveSession(loader: api, write: { _ in })
+        let controller = session.controller
+        session.start()
+        for request in controller.requestsInFlight {
+            await api.waitForArrival(of: request)
+        }
+        #expect(session.narrator.whatASwitchShows(0).hasPrefix("All is already on screen; All page 1 (refresh #"))
+        while let delivery = api.deliverNext() {
+            await controller.waitUntilSettled(delivery.request)
+        }
+        #expect(session.narrator.whatASwitchShows(0) == "All is already on screen as it was: 10 orders, page 1")
+        #expect(session.narrator.whatASwitchShows(1) == "Unpaid is shown; nothing has loaded yet")
+    }
+
     @Test func theCommandRunsInteractiveModeFromATerminal() async {
         let transcript = Transcript()
         let status = await DemoCommand.run(
