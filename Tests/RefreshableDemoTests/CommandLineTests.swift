@@ -97,6 +97,35 @@ struct CommandLineTests {
             "\(error)".contains(message)
         }
     }
+
+    @Test(arguments: [
+        (URLError.Code.timedOut, "the request timed out after 2.5 s"),
+        (.cannotConnectToHost, "could not connect to 127.0.0.1:8080 (is the server running?)"),
+        (.cannotFindHost, "could not find the host 127.0.0.1"),
+        (.networkConnectionLost, "the connection to 127.0.0.1:8080 was lost before the answer came"),
+        (.notConnectedToInternet, "this machine is not connected to a network"),
+        (.badServerResponse, "127.0.0.1:8080 did not answer with valid HTTP"),
+        (.secureConnectionFailed, "could not make a secure connection to 127.0.0.1:8080"),
+    ])
+    func aTransportFailureIsWordedNotNumbered(code: URLError.Code, message: String) throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8080/list/1?tab=all"))
+        for error in [URLError(code) as any Error, NSError(domain: NSURLErrorDomain, code: code.rawValue)] {
+            let text = HTTPOrderLoader.describeTransportError(error, url: url, timeout: 2.5)
+            #expect(text == message)
+            #expect(!text.contains("\(code.rawValue)"), "no NSURLError code such as -1001")
+            #expect(!text.contains("NSURLErrorDomain"))
+        }
+    }
+
+    @Test func aTransportFailureNamesTheDefaultPortAndWholeSeconds() throws {
+        let url = try #require(URL(string: "https://example.test/list/1"))
+        #expect(
+            HTTPOrderLoader.describeTransportError(URLError(.cannotConnectToHost), url: url, timeout: 10)
+                == "could not connect to example.test:443 (is the server running?)")
+        #expect(
+            HTTPOrderLoader.describeTransportError(URLError(.timedOut), url: url, timeout: 10)
+                == "the request timed out after 10 s")
+    }
 }
 
 @MainActor

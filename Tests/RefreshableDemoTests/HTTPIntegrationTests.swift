@@ -208,6 +208,33 @@ struct HTTPIntegrationTests {
         }
     }
 
+    @Test func aTimeoutSaysTheRequestTimedOutNotMinus1001() async throws {
+        // `holdPage=1` keeps page 1 at the server past the loader's one-second timeout.
+        try await withPagedServer { server in
+            let loader = HTTPOrderLoader(template: try URLTemplate(server.template("holdPage=1")), timeout: 1)
+            let controller = OrderListController(loader: loader)
+            let outcomes = await act(controller) { $0.setupRefreshHeader() }
+            let failure = try #require(outcomes.first?.settlement.failure)
+            #expect(
+                failure.message.contains("no answer for /list/1?tab=all&holdPage=1: the request timed out after 1 s"))
+            #expect(!failure.message.contains("-1001"), "\(failure.message)")
+            #expect(controller.listView.placeholder?.message == failure.message)
+            try await server.release()
+        }
+    }
+
+    @Test func aServerThatIsNotRunningSaysCouldNotConnect() async throws {
+        // A port nothing listens on: a server's, once it has stopped.
+        let stopped = try await PagedServer.start(items: 5, pageSize: 10)
+        #expect(await stopped.stop())
+        let controller = try controller(stopped)
+        let outcomes = await act(controller) { $0.setupRefreshHeader() }
+        let failure = try #require(outcomes.first?.settlement.failure)
+        #expect(failure.message.contains("could not connect to 127.0.0.1:\(stopped.port)"), "\(failure.message)")
+        #expect(!failure.message.contains("-1004"))
+        #expect(!failure.message.contains("NSURLErrorDomain"))
+    }
+
     @Test func theTourOverHTTPLoadsEveryTabToItsEndAndExitsZero() async throws {
         try await withPagedServer { server in
             let transcript = Transcript()
