@@ -22,7 +22,8 @@ struct HTTPOrderLoader: OrderLoader {
     let template: URLTemplate
     /// The session; one per loader, without a cache.
     let session: URLSession
-    /// Seconds to wait for an answer before failing.
+    /// Seconds to wait for an answer before failing: the timeout asked for, rounded up to whole
+    /// seconds where Foundation's URLSession is swift-corelibs-foundation (Linux, Windows).
     let timeout: Double
 
     /// Creates a loader.
@@ -31,9 +32,15 @@ struct HTTPOrderLoader: OrderLoader {
     ///   - timeout: Seconds to wait for an answer before failing.
     init(template: URLTemplate, timeout: Double = 10) {
         self.template = template
-        self.timeout = timeout
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation drops the fraction of a request timeout (1.5 waits 1 s), so
+            // one under a second fails every request at once with "timed out". Round up instead.
+            self.timeout = max(1, timeout.rounded(.up))
+        #else
+            self.timeout = timeout
+        #endif
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = self.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         self.session = URLSession(configuration: configuration)

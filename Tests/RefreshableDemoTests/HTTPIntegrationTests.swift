@@ -223,6 +223,28 @@ struct HTTPIntegrationTests {
         }
     }
 
+    @Test func aSubSecondTimeoutWaitsAWholeSecondInsteadOfFailingAtOnce() async throws {
+        // swift-corelibs-foundation truncates the request timeout to whole seconds: 0.5 became 0
+        // and every request failed at once. The loader rounds it up.
+        try await withPagedServer { server in
+            let loader = HTTPOrderLoader(template: try URLTemplate(server.template("holdPage=1")), timeout: 0.5)
+            #if canImport(FoundationNetworking)
+                #expect(loader.timeout == 1)
+            #else
+                #expect(loader.timeout == 0.5)
+            #endif
+            let controller = OrderListController(loader: loader)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let outcomes = await act(controller) { $0.setupRefreshHeader() }
+            let elapsed = clock.now - start
+            let failure = try #require(outcomes.first?.settlement.failure)
+            #expect(failure.message.contains("the request timed out after \(loader.timeout == 1 ? "1" : "0.5") s"))
+            #expect(elapsed >= .milliseconds(450), "it waited for the timeout, not \(elapsed)")
+            try await server.release()
+        }
+    }
+
     @Test func aServerThatIsNotRunningSaysCouldNotConnect() async throws {
         // A port nothing listens on: a server's, once it has stopped.
         let stopped = try await PagedServer.start(items: 5, pageSize: 10)
