@@ -47,6 +47,43 @@ struct CommandLineTests {
         }
     }
 
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/list/{page}?tab={tab} ", "a space at character 44 of", "write it as %20"),
+        ("http://127.0.0.1 :8080/list/{page}", "a space at character 17 of", "write it as %20"),
+        ("http://h/list/{page}\t", "a tab or line break at character 21", "remove it"),
+        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page} and {tab}"),
+        ("http://h/list/{page}?q=a|b", "'|' at character 25", "write it as %7C"),
+        ("http://h/list/{page}/é", "'é' at character 22", "write it as %C3%A9"),
+        ("http://h/list/{page}?q=%zz", "a '%' that starts no %XX escape at character 24", "write a literal % as %25"),
+        ("http:///list/{page}", "--url has no host", "e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}'"),
+        ("http://h:99999/list/{page}", "port 99999", "1...65535"),
+        ("http://h:0/list/{page}", "port 0", "1...65535"),
+    ])
+    func anInvalidURLIsRefusedWhenTheOptionsAreParsed(url: String, what: String, fix: String) {
+        #expect {
+            try DemoOptions.parse(["--url", url])
+        } throws: { error in
+            "\(error)".contains(what) && "\(error)".contains(fix)
+        }
+    }
+
+    @Test func aURLWithEscapesAndReservedCharactersIsAccepted() throws {
+        let options = try DemoOptions.parse(["--url", "https://[::1]:8443/a%20b/{page}?tab={tab}&q=x,y;z=(1)!*'~$@:"])
+        #expect(options.url?.expand(page: 2, tab: "all") == "https://[::1]:8443/a%20b/2?tab=all&q=x,y;z=(1)!*'~$@:")
+    }
+
+    @MainActor
+    @Test func aURLWithASpaceFailsOnceAtStartWithExitTwo() async {
+        let transcript = Transcript()
+        let url = "http://127.0.0.1:8080/list/{page}?tab={tab} "
+        #expect(await DemoCommand.run(arguments: ["--url", url], io: transcript.io()) == 2)
+        #expect(
+            transcript.lines == [
+                "stderr: refreshable-demo: --url has a space at character 44 of '\(url)', which a URL cannot hold; "
+                    + "remove it, or write it as %20"
+            ], "one message, before any request")
+    }
+
     @MainActor
     @Test func badUsageAndInteractiveWithoutATerminalExitTwo() async {
         let usage = Transcript()
