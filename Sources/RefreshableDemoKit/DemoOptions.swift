@@ -104,8 +104,10 @@ struct DemoOptions: Equatable {
                              answers with JSON like seed 002's API:
                                {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
                                 "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
-                             The end of a list is where curPage == pageCount. Without --interactive
-                             the demo loads every tab to its end and exits (1 if a load failed).
+                             Without {tab} the URL names a single list, and the demo shows just
+                             that list. The end of a list is where curPage == pageCount. Without
+                             --interactive the demo loads every tab to its end and exits (1 if a
+                             load failed).
                              A local server for trying it (Python 3, standard library only):
                                python3 Tools/paged-server/paged_server.py --port 8080
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}'
@@ -217,6 +219,28 @@ struct URLTemplate: Equatable, CustomStringConvertible {
     private static func percentEncoded(_ character: Character) -> String {
         let digits = Array("0123456789ABCDEF")
         return String(character).utf8.map { "%\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])" }.joined()
+    }
+
+    /// Whether the template has a `{tab}` placeholder.
+    var hasTabPlaceholder: Bool { text.contains("{tab}") }
+
+    /// The tabs the demo shows for this template: All / Unpaid / Shipped with `{tab}`, and one
+    /// list (a single All tab) without it.
+    ///
+    /// A URL without `{tab}` names one list. Showing it as three tabs filled every tab with the
+    /// same orders, which looks like a bug in the library. Refusing the URL would turn away the
+    /// endpoints that really have a single list, which a user pointing the demo at their own
+    /// server expects to just work. So the demo shows what the URL names, one list, and says on
+    /// start that adding `{tab}` gives the three tabs, for the user who only forgot it.
+    var tabs: [OrderTab] { hasTabPlaceholder ? OrderTab.standard : [.all] }
+
+    /// One line for the start of a session that says why there is a single list, or `nil` when the
+    /// template has `{tab}`.
+    var singleListNote: String? {
+        hasTabPlaceholder
+            ? nil
+            : "One list, no tabs: the URL has no {tab}. Put {tab} where your server takes a tab's name "
+                + "(all, unpaid, shipped) for the three tabs, e.g. '.../list/{page}?tab={tab}'."
     }
 
     /// The URL of one page of one tab, as text.

@@ -72,6 +72,15 @@ struct CommandLineTests {
         #expect(options.url?.expand(page: 2, tab: "all") == "https://[::1]:8443/a%20b/2?tab=all&q=x,y;z=(1)!*'~$@:")
     }
 
+    @Test func aURLWithoutTabNamesOneListAndSaysHowToGetTheTabs() throws {
+        let single = try URLTemplate("http://127.0.0.1:8080/list/{page}")
+        #expect(single.tabs == [.all])
+        #expect(single.singleListNote?.contains("the URL has no {tab}") == true)
+        let tabbed = try URLTemplate("http://127.0.0.1:8080/list/{page}?tab={tab}")
+        #expect(tabbed.tabs == OrderTab.standard)
+        #expect(tabbed.singleListNote == nil)
+    }
+
     @MainActor
     @Test func aURLWithASpaceFailsOnceAtStartWithExitTwo() async {
         let transcript = Transcript()
@@ -268,6 +277,17 @@ struct InteractiveTests {
         }
         #expect(session.narrator.whatASwitchShows(0) == "All is already on screen as it was: 10 orders, page 1")
         #expect(session.narrator.whatASwitchShows(1) == "Unpaid is shown; nothing has loaded yet")
+    }
+
+    @Test func withOneListThereIsNoSecondTab() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, tabs: [.all], write: transcript.write)
+        session.start()
+        #expect(session.keysLine.contains("| 1 All |"))
+        #expect(session.handle("2"))
+        #expect(transcript.lines.last == "There is no tab 2; there is only one list.")
+        #expect(session.controller.currentIndex == 0)
     }
 
     @Test func theCommandRunsInteractiveModeFromATerminal() async {

@@ -269,6 +269,30 @@ struct HTTPIntegrationTests {
         }
     }
 
+    @Test func theTourOfAURLWithoutTabShowsOneListAndAsksForEachPageOnce() async throws {
+        // Before, a URL without {tab} gave three tabs that all loaded the same list.
+        try await withPagedServer { server in
+            let transcript = Transcript()
+            let url = "\(server.baseURL)/list/{page}"
+            let status = await DemoCommand.run(arguments: ["--url", url], io: transcript.io())
+            #expect(status == 0)
+            #expect(transcript.lines.contains { $0.hasPrefix("One list, no tabs: the URL has no {tab}.") })
+            let tabBars = transcript.lines.filter { $0.hasPrefix("   + [") }
+            #expect(!tabBars.isEmpty)
+            #expect(tabBars.allSatisfy { $0.hasPrefix("   + [All]  ") && !$0.contains("Unpaid") })
+            #expect(!transcript.text.contains("switchSource"))
+            #expect(transcript.text.contains("+ footer: No more orders"))
+            let summary = try #require(transcript.lines.firstIndex(of: "Summary"))
+            #expect(
+                transcript.lines[(summary + 1)...].prefix(2) == [
+                    #"   All  23 orders, page 3, end of list: "No more orders""#, "   Every load succeeded.",
+                ], "one list in the summary")
+            // First load, refresh, then pages 2 and 3: one list, each page asked for once.
+            let pages = try await server.stats().lastPages
+            #expect(pages == [1, 1, 2, 3])
+        }
+    }
+
     @Test func theServerIsGoneAfterItStops() async throws {
         let server = try await PagedServer.start(items: 5, pageSize: 10)
         #expect(await server.answersHealthCheck())
