@@ -51,16 +51,21 @@ public enum DemoCommand {
                 return 2
             }
             let loader: any OrderLoader
+            var tabs = OrderTab.standard
             if let template = options.url {
                 io.write("Interactive, over HTTP: \(template)")
+                if let note = template.singleListNote {
+                    io.write(note)
+                }
                 loader = HTTPOrderLoader(template: template, timeout: options.timeout)
+                tabs = template.tabs
             } else {
                 io.write(
                     "Interactive, on the embedded API (All 23 orders, Unpaid 7, Shipped 20; real latencies of 80-400 ms)."
                 )
                 loader = EmbeddedOrderAPI(seed: options.seed, timing: .realTime)
             }
-            let session = InteractiveSession(loader: loader, write: io.write)
+            let session = InteractiveSession(loader: loader, tabs: tabs, write: io.write)
             await session.run(lines: io.lines())
             return 0
         }

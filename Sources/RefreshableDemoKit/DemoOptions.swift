@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command line of `refreshable-demo`, parsed by hand (the package has no dependencies).
 struct DemoOptions: Equatable {
     /// What to run.
@@ -102,8 +104,10 @@ struct DemoOptions: Equatable {
                              answers with JSON like seed 002's API:
                                {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
                                 "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
-                             The end of a list is where curPage == pageCount. Without --interactive
-                             the demo loads every tab to its end and exits (1 if a load failed).
+                             Without {tab} the URL names a single list, and the demo shows just
+                             that list. The end of a list is where curPage == pageCount. Without
+                             --interactive the demo loads every tab to its end and exits (1 if a
+                             load failed).
                              A local server for trying it (Python 3, standard library only):
                                python3 Tools/paged-server/paged_server.py --port 8080
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}'
@@ -113,7 +117,8 @@ struct DemoOptions: Equatable {
                                f  toggle failures (every request fails while on)
                                s  show the screen again    h  help        q  quit
           --seed N           Seed of the embedded API's latencies (default 1).
-          --timeout SECONDS  HTTP request timeout (default 10).
+          --timeout SECONDS  HTTP request timeout (default 10). On Linux it counts whole seconds,
+                             so a fraction rounds up.
           -h, --help         Show this help.
 
         EXIT STATUS
@@ -126,8 +131,14 @@ struct URLTemplate: Equatable, CustomStringConvertible {
     /// The template as given.
     let text: String
 
-    /// Checks and keeps a template.
-    /// - Throws: ``DemoOptions/UsageError`` when `{page}` is missing or the scheme is not http(s).
+    /// The placeholders a template may hold.
+    static let placeholders = ["{page}", "{tab}"]
+
+    /// Checks and keeps a template. Everything that would make every request fail is caught here,
+    /// once, when the options are parsed, rather than on each request.
+    /// - Throws: ``DemoOptions/UsageError`` when `{page}` is missing, the scheme is not http(s), a
+    ///   character cannot be in a URL (a space, a stray brace, a bad `%` escape, ...), or the URL
+    ///   has no host or a bad port.
     init(_ text: String) throws(DemoOptions.UsageError) {
         guard text.contains("{page}") else {
             throw DemoOptions.UsageError(
@@ -139,7 +150,97 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
             throw DemoOptions.UsageError(message: "--url must start with http:// or https://, got '\(text)'")
         }
+        try Self.checkCharacters(of: text)
+        try Self.checkParts(of: text)
         self.text = text
+    }
+
+    /// Refuses a character a URL cannot hold as is. Foundation would quietly percent-encode some
+    /// (so a trailing space became `tab=all%20`, which the server refuses) and reject others (a
+    /// space in the host), on every request.
+    private static func checkCharacters(of text: String) throws(DemoOptions.UsageError) {
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            if let placeholder = placeholders.first(where: { characters[index...].starts(with: $0) }) {
+                index += placeholder.count
+                continue
+            }
+            let character = characters[index]
+            let position = "at character \(index + 1) of '\(text)'"
+            if character == "%" {
+                let escape = characters.dropFirst(index + 1).prefix(2)
+                guard escape.count == 2, escape.allSatisfy(\.isHexDigit) else {
+                    throw DemoOptions.UsageError(
+                        message: "--url has a '%' that starts no %XX escape \(position); write a literal % as %25")
+                }
+            } else if !isAllowedInURL(character) {
+                let what: String
+                let fix: String
+                switch character {
+                case " ":
+                    (what, fix) = ("a space", "remove it, or write it as %20")
+                case "{", "}":
+                    (what, fix) = ("'\(character)'", "the only placeholders are {page} and {tab}")
+                case _ where character.isWhitespace:
+                    (what, fix) = ("a tab or line break", "remove it")
+                default:
+                    (what, fix) = ("'\(character)'", "write it as \(percentEncoded(character))")
+                }
+                throw DemoOptions.UsageError(
+                    message: "--url has \(what) \(position), which a URL cannot hold; \(fix)")
+            }
+            index += 1
+        }
+    }
+
+    /// Refuses a template whose URL has no host or a port out of range.
+    private static func checkParts(of text: String) throws(DemoOptions.UsageError) {
+        let sample = text.replacingAll("{page}", with: "1").replacingAll("{tab}", with: "all")
+        guard let components = URLComponents(string: sample), URL(string: sample) != nil else {
+            throw DemoOptions.UsageError(message: "--url is not a valid URL: '\(text)'")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw DemoOptions.UsageError(
+                message: "--url has no host, e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}', got '\(text)'")
+        }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw DemoOptions.UsageError(message: "--url has port \(port), but a port is 1...65535: '\(text)'")
+        }
+    }
+
+    /// RFC 3986's unreserved and reserved characters (`%` is checked on its own).
+    private static func isAllowedInURL(_ character: Character) -> Bool {
+        guard character.isASCII, let ascii = character.asciiValue else { return false }
+        return character.isLetter || character.isNumber || "-._~:/?#[]@!$&'()*+,;=".utf8.contains(ascii)
+    }
+
+    /// `%20` for a space, `%C3%A9` for `é`.
+    private static func percentEncoded(_ character: Character) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String(character).utf8.map { "%\(digits[Int($0 >> 4)])\(digits[Int($0 & 0xF)])" }.joined()
+    }
+
+    /// Whether the template has a `{tab}` placeholder.
+    var hasTabPlaceholder: Bool { text.contains("{tab}") }
+
+    /// The tabs the demo shows for this template: All / Unpaid / Shipped with `{tab}`, and one
+    /// list (a single All tab) without it.
+    ///
+    /// A URL without `{tab}` names one list. Showing it as three tabs filled every tab with the
+    /// same orders, which looks like a bug in the library. Refusing the URL would turn away the
+    /// endpoints that really have a single list, which a user pointing the demo at their own
+    /// server expects to just work. So the demo shows what the URL names, one list, and says on
+    /// start that adding `{tab}` gives the three tabs, for the user who only forgot it.
+    var tabs: [OrderTab] { hasTabPlaceholder ? OrderTab.standard : [.all] }
+
+    /// One line for the start of a session that says why there is a single list, or `nil` when the
+    /// template has `{tab}`.
+    var singleListNote: String? {
+        hasTabPlaceholder
+            ? nil
+            : "One list, no tabs: the URL has no {tab}. Put {tab} where your server takes a tab's name "
+                + "(all, unpaid, shipped) for the three tabs, e.g. '.../list/{page}?tab={tab}'."
     }
 
     /// The URL of one page of one tab, as text.

@@ -22,6 +22,9 @@ struct HTTPOrderLoader: OrderLoader {
     let template: URLTemplate
     /// The session; one per loader, without a cache.
     let session: URLSession
+    /// Seconds to wait for an answer before failing: the timeout asked for, rounded up to whole
+    /// seconds where Foundation's URLSession is swift-corelibs-foundation (Linux, Windows).
+    let timeout: Double
 
     /// Creates a loader.
     /// - Parameters:
@@ -29,8 +32,15 @@ struct HTTPOrderLoader: OrderLoader {
     ///   - timeout: Seconds to wait for an answer before failing.
     init(template: URLTemplate, timeout: Double = 10) {
         self.template = template
+        #if canImport(FoundationNetworking)
+            // swift-corelibs-foundation drops the fraction of a request timeout (1.5 waits 1 s), so
+            // one under a second fails every request at once with "timed out". Round up instead.
+            self.timeout = max(1, timeout.rounded(.up))
+        #else
+            self.timeout = timeout
+        #endif
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = self.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         self.session = URLSession(configuration: configuration)
@@ -91,9 +101,8 @@ struct HTTPOrderLoader: OrderLoader {
                         if (error as? URLError)?.code == .cancelled {
                             continuation.resume(throwing: CancellationError())
                         } else {
-                            continuation.resume(
-                                throwing: OrderAPIError.transport(path: path, detail: error.localizedDescription)
-                            )
+                            let detail = Self.describeTransportError(error, url: url, timeout: timeout)
+                            continuation.resume(throwing: OrderAPIError.transport(path: path, detail: detail))
                         }
                         return
                     }
@@ -108,6 +117,69 @@ struct HTTPOrderLoader: OrderLoader {
         } onCancel: {
             handle.cancel()
         }
+    }
+
+    /// Why a request got no HTTP answer, in words: `the request timed out after 10 s`, `could not
+    /// connect to 127.0.0.1:8080 (is the server running?)`. Foundation's own `localizedDescription`
+    /// is no help here: on Linux it reads `The operation could not be completed. (NSURLErrorDomain
+    /// error -1001.)`.
+    /// - Parameters:
+    ///   - error: What the data task failed with.
+    ///   - url: The URL it asked for, for the host and port.
+    ///   - timeout: The request timeout, in seconds.
+    static func describeTransportError(_ error: any Error, url: URL, timeout: Double) -> String {
+        let host = url.host ?? "the server"
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        let server = "\(shownHost):\(port)"
+        guard let code = urlErrorCode(of: error) else {
+            return "the request failed: \(error.localizedDescription)"
+        }
+        switch code {
+        case .timedOut:
+            return "the request timed out after \(seconds(timeout))"
+        case .cannotConnectToHost:
+            return "could not connect to \(server) (is the server running?)"
+        case .cannotFindHost, .dnsLookupFailed:
+            return "could not find the host \(shownHost)"
+        case .networkConnectionLost:
+            return "the connection to \(server) was lost before the answer came"
+        case .notConnectedToInternet:
+            return "this machine is not connected to a network"
+        case .badServerResponse, .cannotParseResponse:
+            return "\(server) did not answer with valid HTTP"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return "could not make a secure connection to \(server)"
+        case .httpTooManyRedirects:
+            return "\(server) redirected too many times"
+        case .redirectToNonExistentLocation:
+            return "\(server) redirected to a location that does not exist"
+        case .userAuthenticationRequired, .userCancelledAuthentication:
+            return "\(server) asks for a login, which the demo cannot give"
+        case .unsupportedURL, .badURL:
+            return "the URL \(url.absoluteString) cannot be requested"
+        case .dataLengthExceedsMaximum:
+            return "the answer from \(server) is too large"
+        default:
+            return "the request to \(server) failed (URL error \(code.rawValue))"
+        }
+    }
+
+    /// The `URLError` code of a data task's error, whether it comes as a `URLError` or as an
+    /// `NSError` in `NSURLErrorDomain`.
+    private static func urlErrorCode(of error: any Error) -> URLError.Code? {
+        if let urlError = error as? URLError {
+            return urlError.code
+        }
+        let nsError = error as NSError
+        return nsError.domain == NSURLErrorDomain ? URLError.Code(rawValue: nsError.code) : nil
+    }
+
+    /// `10 s`, `0.5 s`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -22,7 +22,7 @@ final class HTTPTour {
     ///   - maxPagesPerTab: The most pages loaded per tab.
     ///   - write: Where each line goes.
     init(loader: HTTPOrderLoader, maxPagesPerTab: Int = 50, write: @escaping (String) -> Void) {
-        controller = OrderListController(loader: loader)
+        controller = OrderListController(tabs: loader.template.tabs, loader: loader)
         narrator = Narrator(controller: controller, write: write)
         template = loader.template
         self.maxPagesPerTab = maxPagesPerTab
@@ -33,9 +33,14 @@ final class HTTPTour {
     /// - Returns: Whether every load succeeded.
     func run() async -> Bool {
         write("Refreshable demo over HTTP: \(template)")
-        write(
-            "Tabs All / Unpaid / Shipped ({tab} = all, unpaid, shipped); the end of a list is where curPage == pageCount."
-        )
+        if let note = template.singleListNote {
+            write(note)
+            write("The end of the list is where curPage == pageCount.")
+        } else {
+            write(
+                "Tabs All / Unpaid / Shipped ({tab} = all, unpaid, shipped); the end of a list is where curPage == pageCount."
+            )
+        }
         write("Legend:  > the user acts   < the server answers   status: what the header/footer were driven to")
 
         narrator.step(1, "First load", "setupRefreshHeader() loads page 1 of the tab on screen.")

@@ -68,10 +68,11 @@ final class InteractiveSession {
     /// Creates a session.
     /// - Parameters:
     ///   - loader: The loader (embedded API in real time, or HTTP).
+    ///   - tabs: The tabs; one for a `--url` without `{tab}`.
     ///   - write: Where each line goes.
-    init(loader: any OrderLoader, write: @escaping (String) -> Void) {
+    init(loader: any OrderLoader, tabs: [OrderTab] = OrderTab.standard, write: @escaping (String) -> Void) {
         faults = FaultSwitchLoader(base: loader)
-        controller = OrderListController(loader: faults)
+        controller = OrderListController(tabs: tabs, loader: faults)
         narrator = Narrator(controller: controller, write: write)
         self.write = write
         controller.onOutcome = { [weak self] outcome in
@@ -106,12 +107,13 @@ final class InteractiveSession {
             narrator.act("loadMore()") { $0.loadMore() }
         case .tab(let index):
             guard controller.tabs.indices.contains(index) else {
-                write("There is no tab \(index + 1); the tabs are 1...\(controller.tabs.count).")
+                write(
+                    controller.tabs.count == 1
+                        ? "There is no tab \(index + 1); there is only one list."
+                        : "There is no tab \(index + 1); the tabs are 1...\(controller.tabs.count).")
                 return true
             }
-            narrator.act("switchSource(to: \(index))  // \(controller.tabs[index].label)") {
-                $0.switchSource(to: index)
-            }
+            narrator.switchSource(to: index, label: "switchSource(to: \(index))  // \(controller.tabs[index].label)")
         case .retry:
             let tapped = controller.listView.placeholder != nil
             narrator.act("tap [ Tap to retry ]", ignored: tapped ? nil : "no placeholder is up") {

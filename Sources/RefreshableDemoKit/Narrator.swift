@@ -45,6 +45,37 @@ final class Narrator {
         return started
     }
 
+    /// Switches to a tab and prints what that asked for, as ``act(_:ignored:_:)`` does. A switch
+    /// to a tab that has loaded before asks for nothing: it shows the tab as it was, so that is
+    /// what gets printed (say, `All is shown; its list has ended: "No more orders"`), not a
+    /// reason why a load-more was refused: the user asked for no load-more.
+    /// - Parameters:
+    ///   - index: The tab to switch to.
+    ///   - label: What the user did, such as `switchSource(to: 0)  // All`.
+    /// - Returns: The requests the switch started.
+    @discardableResult
+    func switchSource(to index: Int, label: String) -> [RefreshRequest] {
+        act(label, ignored: whatASwitchShows(index)) { $0.switchSource(to: index) }
+    }
+
+    /// What a tab that is switched to without a request shows, in words.
+    func whatASwitchShows(_ index: Int) -> String {
+        let tab = controller.tabs[index]
+        let state = controller.refreshStatus[index]
+        let shown = index == controller.currentIndex ? "\(tab.label) is already on screen" : "\(tab.label) is shown"
+        if let inFlight = state.inFlight {
+            return "\(shown); \(describe(inFlight)) is still in flight"
+        }
+        if !state.hasLoaded {
+            return state.failure == nil ? "\(shown); nothing has loaded yet" : "\(shown); its first load failed"
+        }
+        if state.noMoreData {
+            return state.items.isEmpty
+                ? "\(shown); it has no orders" : "\(shown); its list has ended: \"\(state.noMoreTitle)\""
+        }
+        return "\(shown) as it was: \(state.items.count) orders, page \(state.page)"
+    }
+
     /// Prints one answer, the statuses it dispatched and any toast.
     /// - Parameters:
     ///   - outcome: What the library made of the answer.

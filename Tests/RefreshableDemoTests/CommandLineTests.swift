@@ -47,6 +47,52 @@ struct CommandLineTests {
         }
     }
 
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/list/{page}?tab={tab} ", "a space at character 44 of", "write it as %20"),
+        ("http://127.0.0.1 :8080/list/{page}", "a space at character 17 of", "write it as %20"),
+        ("http://h/list/{page}\t", "a tab or line break at character 21", "remove it"),
+        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page} and {tab}"),
+        ("http://h/list/{page}?q=a|b", "'|' at character 25", "write it as %7C"),
+        ("http://h/list/{page}/é", "'é' at character 22", "write it as %C3%A9"),
+        ("http://h/list/{page}?q=%zz", "a '%' that starts no %XX escape at character 24", "write a literal % as %25"),
+        ("http:///list/{page}", "--url has no host", "e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}'"),
+        ("http://h:99999/list/{page}", "port 99999", "1...65535"),
+        ("http://h:0/list/{page}", "port 0", "1...65535"),
+    ])
+    func anInvalidURLIsRefusedWhenTheOptionsAreParsed(url: String, what: String, fix: String) {
+        #expect {
+            try DemoOptions.parse(["--url", url])
+        } throws: { error in
+            "\(error)".contains(what) && "\(error)".contains(fix)
+        }
+    }
+
+    @Test func aURLWithEscapesAndReservedCharactersIsAccepted() throws {
+        let options = try DemoOptions.parse(["--url", "https://[::1]:8443/a%20b/{page}?tab={tab}&q=x,y;z=(1)!*'~$@:"])
+        #expect(options.url?.expand(page: 2, tab: "all") == "https://[::1]:8443/a%20b/2?tab=all&q=x,y;z=(1)!*'~$@:")
+    }
+
+    @Test func aURLWithoutTabNamesOneListAndSaysHowToGetTheTabs() throws {
+        let single = try URLTemplate("http://127.0.0.1:8080/list/{page}")
+        #expect(single.tabs == [.all])
+        #expect(single.singleListNote?.contains("the URL has no {tab}") == true)
+        let tabbed = try URLTemplate("http://127.0.0.1:8080/list/{page}?tab={tab}")
+        #expect(tabbed.tabs == OrderTab.standard)
+        #expect(tabbed.singleListNote == nil)
+    }
+
+    @MainActor
+    @Test func aURLWithASpaceFailsOnceAtStartWithExitTwo() async {
+        let transcript = Transcript()
+        let url = "http://127.0.0.1:8080/list/{page}?tab={tab} "
+        #expect(await DemoCommand.run(arguments: ["--url", url], io: transcript.io()) == 2)
+        #expect(
+            transcript.lines == [
+                "stderr: refreshable-demo: --url has a space at character 44 of '\(url)', which a URL cannot hold; "
+                    + "remove it, or write it as %20"
+            ], "one message, before any request")
+    }
+
     @MainActor
     @Test func badUsageAndInteractiveWithoutATerminalExitTwo() async {
         let usage = Transcript()
@@ -96,6 +142,35 @@ struct CommandLineTests {
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+
+    @Test(arguments: [
+        (URLError.Code.timedOut, "the request timed out after 2.5 s"),
+        (.cannotConnectToHost, "could not connect to 127.0.0.1:8080 (is the server running?)"),
+        (.cannotFindHost, "could not find the host 127.0.0.1"),
+        (.networkConnectionLost, "the connection to 127.0.0.1:8080 was lost before the answer came"),
+        (.notConnectedToInternet, "this machine is not connected to a network"),
+        (.badServerResponse, "127.0.0.1:8080 did not answer with valid HTTP"),
+        (.secureConnectionFailed, "could not make a secure connection to 127.0.0.1:8080"),
+    ])
+    func aTransportFailureIsWordedNotNumbered(code: URLError.Code, message: String) throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8080/list/1?tab=all"))
+        for error in [URLError(code) as any Error, NSError(domain: NSURLErrorDomain, code: code.rawValue)] {
+            let text = HTTPOrderLoader.describeTransportError(error, url: url, timeout: 2.5)
+            #expect(text == message)
+            #expect(!text.contains("\(code.rawValue)"), "no NSURLError code such as -1001")
+            #expect(!text.contains("NSURLErrorDomain"))
+        }
+    }
+
+    @Test func aTransportFailureNamesTheDefaultPortAndWholeSeconds() throws {
+        let url = try #require(URL(string: "https://example.test/list/1"))
+        #expect(
+            HTTPOrderLoader.describeTransportError(URLError(.cannotConnectToHost), url: url, timeout: 10)
+                == "could not connect to example.test:443 (is the server running?)")
+        #expect(
+            HTTPOrderLoader.describeTransportError(URLError(.timedOut), url: url, timeout: 10)
+                == "the request timed out after 10 s")
     }
 }
 
@@ -154,6 +229,65 @@ struct InteractiveTests {
         #expect(session.handle("9"))
         #expect(transcript.text.contains("There is no tab 9"))
         #expect(!session.handle("q"))
+    }
+
+    @Test func switchingBackToATabWhoseListHasEndedSaysSoWithoutMentioningLoadMore() async {
+        // All has 5 orders: its first page ends its list.
+        let api = EmbeddedOrderAPI(orderCounts: ["all": 5, "unpaid": 7, "shipped": 20], timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        let controller = session.controller
+        func answer() async {
+            for request in controller.requestsInFlight {
+                await api.waitForArrival(of: request)
+            }
+            while let delivery = api.deliverNext() {
+                await controller.waitUntilSettled(delivery.request)
+            }
+        }
+        session.start()
+        await answer()
+        #expect(controller.refreshStatus[0].noMoreData)
+        #expect(session.handle("2"))
+        await answer()
+
+        let before = transcript.lines.count
+        #expect(session.handle("1"))
+        let switchBack = transcript.lines.dropFirst(before)
+        #expect(
+            Array(switchBack.prefix(2)) == [
+                "   > switchSource(to: 0)  // All",
+                #"     nothing requested: All is shown; its list has ended: "No more orders""#,
+            ])
+        #expect(switchBack.contains { $0.contains("+ footer: No more orders") })
+        #expect(!switchBack.contains { $0.contains("load-more") || $0.contains("loadMore") })
+    }
+
+    @Test func switchingToATabThatHasLoadedBeforeSaysWhatItShows() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let session = InteractiveSession(loader: api, write: { _ in })
+        let controller = session.controller
+        session.start()
+        for request in controller.requestsInFlight {
+            await api.waitForArrival(of: request)
+        }
+        #expect(session.narrator.whatASwitchShows(0).hasPrefix("All is already on screen; All page 1 (refresh #"))
+        while let delivery = api.deliverNext() {
+            await controller.waitUntilSettled(delivery.request)
+        }
+        #expect(session.narrator.whatASwitchShows(0) == "All is already on screen as it was: 10 orders, page 1")
+        #expect(session.narrator.whatASwitchShows(1) == "Unpaid is shown; nothing has loaded yet")
+    }
+
+    @Test func withOneListThereIsNoSecondTab() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, tabs: [.all], write: transcript.write)
+        session.start()
+        #expect(session.keysLine.contains("| 1 All |"))
+        #expect(session.handle("2"))
+        #expect(transcript.lines.last == "There is no tab 2; there is only one list.")
+        #expect(session.controller.currentIndex == 0)
     }
 
     @Test func theCommandRunsInteractiveModeFromATerminal() async {

@@ -208,6 +208,55 @@ struct HTTPIntegrationTests {
         }
     }
 
+    @Test func aTimeoutSaysTheRequestTimedOutNotMinus1001() async throws {
+        // `holdPage=1` keeps page 1 at the server past the loader's one-second timeout.
+        try await withPagedServer { server in
+            let loader = HTTPOrderLoader(template: try URLTemplate(server.template("holdPage=1")), timeout: 1)
+            let controller = OrderListController(loader: loader)
+            let outcomes = await act(controller) { $0.setupRefreshHeader() }
+            let failure = try #require(outcomes.first?.settlement.failure)
+            #expect(
+                failure.message.contains("no answer for /list/1?tab=all&holdPage=1: the request timed out after 1 s"))
+            #expect(!failure.message.contains("-1001"), "\(failure.message)")
+            #expect(controller.listView.placeholder?.message == failure.message)
+            try await server.release()
+        }
+    }
+
+    @Test func aSubSecondTimeoutWaitsAWholeSecondInsteadOfFailingAtOnce() async throws {
+        // swift-corelibs-foundation truncates the request timeout to whole seconds: 0.5 became 0
+        // and every request failed at once. The loader rounds it up.
+        try await withPagedServer { server in
+            let loader = HTTPOrderLoader(template: try URLTemplate(server.template("holdPage=1")), timeout: 0.5)
+            #if canImport(FoundationNetworking)
+                #expect(loader.timeout == 1)
+            #else
+                #expect(loader.timeout == 0.5)
+            #endif
+            let controller = OrderListController(loader: loader)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let outcomes = await act(controller) { $0.setupRefreshHeader() }
+            let elapsed = clock.now - start
+            let failure = try #require(outcomes.first?.settlement.failure)
+            #expect(failure.message.contains("the request timed out after \(loader.timeout == 1 ? "1" : "0.5") s"))
+            #expect(elapsed >= .milliseconds(450), "it waited for the timeout, not \(elapsed)")
+            try await server.release()
+        }
+    }
+
+    @Test func aServerThatIsNotRunningSaysCouldNotConnect() async throws {
+        // A port nothing listens on: a server's, once it has stopped.
+        let stopped = try await PagedServer.start(items: 5, pageSize: 10)
+        #expect(await stopped.stop())
+        let controller = try controller(stopped)
+        let outcomes = await act(controller) { $0.setupRefreshHeader() }
+        let failure = try #require(outcomes.first?.settlement.failure)
+        #expect(failure.message.contains("could not connect to 127.0.0.1:\(stopped.port)"), "\(failure.message)")
+        #expect(!failure.message.contains("-1004"))
+        #expect(!failure.message.contains("NSURLErrorDomain"))
+    }
+
     @Test func theTourOverHTTPLoadsEveryTabToItsEndAndExitsZero() async throws {
         try await withPagedServer { server in
             let transcript = Transcript()
@@ -220,11 +269,46 @@ struct HTTPIntegrationTests {
         }
     }
 
+    @Test func theTourOfAURLWithoutTabShowsOneListAndAsksForEachPageOnce() async throws {
+        // Before, a URL without {tab} gave three tabs that all loaded the same list.
+        try await withPagedServer { server in
+            let transcript = Transcript()
+            let url = "\(server.baseURL)/list/{page}"
+            let status = await DemoCommand.run(arguments: ["--url", url], io: transcript.io())
+            #expect(status == 0)
+            #expect(transcript.lines.contains { $0.hasPrefix("One list, no tabs: the URL has no {tab}.") })
+            let tabBars = transcript.lines.filter { $0.hasPrefix("   + [") }
+            #expect(!tabBars.isEmpty)
+            #expect(tabBars.allSatisfy { $0.hasPrefix("   + [All]  ") && !$0.contains("Unpaid") })
+            #expect(!transcript.text.contains("switchSource"))
+            #expect(transcript.text.contains("+ footer: No more orders"))
+            let summary = try #require(transcript.lines.firstIndex(of: "Summary"))
+            #expect(
+                transcript.lines[(summary + 1)...].prefix(2) == [
+                    #"   All  23 orders, page 3, end of list: "No more orders""#, "   Every load succeeded.",
+                ], "one list in the summary")
+            // First load, refresh, then pages 2 and 3: one list, each page asked for once.
+            let pages = try await server.stats().lastPages
+            #expect(pages == [1, 1, 2, 3])
+        }
+    }
+
     @Test func theServerIsGoneAfterItStops() async throws {
         let server = try await PagedServer.start(items: 5, pageSize: 10)
         #expect(await server.answersHealthCheck())
         #expect(await server.stop())
         #expect(!server.isRunning)
+        #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
+    }
+
+    @Test func theHarnessServerExitsWhenItsStdinPipeClosesWithoutASignal() async throws {
+        // The harness passes --exit-on-stdin-eof: a server started by hand no longer reads stdin,
+        // and this is what keeps one from outliving a test run that dies before stop().
+        let server = try await PagedServer.start(items: 5, pageSize: 10)
+        #expect(await server.answersHealthCheck())
+        server.closeStdin()
+        #expect(await server.waitForExit(timeoutSeconds: 15), "the server exits on stdin EOF, no SIGTERM needed")
+        #expect(await server.stop())
         #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
     }
 

@@ -71,9 +71,12 @@ final class PagedServer: @unchecked Sendable {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
+        // A server started by hand runs until interrupted and never reads stdin; this one must not
+        // outlive the tests, so it exits when its stdin pipe closes (``stop()``, or this process
+        // dying), after 2 idle minutes, or after 10 minutes in any case.
         process.arguments = [
             script, "--port", "0", "--items", String(items), "--page-size", String(pageSize),
-            "--idle-timeout", "120", "--max-lifetime", "600",
+            "--exit-on-stdin-eof", "--idle-timeout", "120", "--max-lifetime", "600",
         ]
         let stdin = Pipe()
         let stdout = Pipe()
@@ -107,13 +110,11 @@ final class PagedServer: @unchecked Sendable {
     /// then SIGKILL. Returns whether it is gone.
     @discardableResult
     func stop() async -> Bool {
-        try? stdin.fileHandleForWriting.close()
+        closeStdin()
         if process.isRunning {
             process.terminate()
         }
-        for _ in 0..<300 where process.isRunning {
-            try? await Task.sleep(nanoseconds: 50_000_000)
-        }
+        await waitForExit(timeoutSeconds: 15)
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             for _ in 0..<100 where process.isRunning {
@@ -121,6 +122,21 @@ final class PagedServer: @unchecked Sendable {
             }
         }
         try? FileManager.default.removeItem(atPath: logPath)
+        return !process.isRunning
+    }
+
+    /// Closes the server's stdin pipe, which `--exit-on-stdin-eof` makes it take as "exit now".
+    func closeStdin() {
+        try? stdin.fileHandleForWriting.close()
+    }
+
+    /// Waits until the process has exited, for at most `timeoutSeconds`.
+    /// - Returns: Whether it has exited.
+    @discardableResult
+    func waitForExit(timeoutSeconds: Double) async -> Bool {
+        for _ in 0..<Int(timeoutSeconds * 20) where process.isRunning {
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
         return !process.isRunning
     }
 

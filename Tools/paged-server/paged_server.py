@@ -4,12 +4,19 @@
 Standard library only. Serves deterministic pages in the WanAndroid-style
 envelope, with URL and scripted fault injection, end-of-list fields that can
 be left out (omit=total,over), and requests held until released
-(holdPage=<n>). It always stops by itself: on stdin EOF, SIGTERM/SIGINT,
-GET /shutdown, an idle timeout, or a hard maximum lifetime.
+(holdPage=<n>).
+
+Started by hand it runs until interrupted: SIGINT (Ctrl-C), SIGTERM or
+GET /shutdown. It never reads stdin unless asked to, so `... &` from an
+interactive shell is not stopped by SIGTTIN. Test harnesses that must not leak
+a server opt in to stopping by itself: --exit-on-stdin-eof (exit when the
+parent closes the stdin pipe or dies; ignored when stdin is a terminal or
+/dev/null), --idle-timeout SECONDS and --max-lifetime SECONDS.
 
 Usage:
     python3 paged_server.py [--host 127.0.0.1] [--port 0] [--items 23]
-                            [--page-size 10] [--seed N] [--idle-timeout 120]
+                            [--page-size 10] [--seed N] [--exit-on-stdin-eof]
+                            [--idle-timeout SECONDS] [--max-lifetime SECONDS]
 
 On startup exactly one line is printed to stdout:
     LISTENING http://127.0.0.1:<port>
@@ -455,34 +462,72 @@ def resolve_loopback(host: str) -> str:
     return str(addr)
 
 
-def watch_stdin(state: State) -> None:
-    # Raw os.read on the fd (not sys.stdin.buffer) so a blocked daemon reader
-    # never holds the BufferedReader lock during interpreter shutdown.
+def stdin_unsuitable_for_eof_watch():
+    """Why stdin cannot tell us that the parent has gone, or None when it can (a pipe, a file).
+
+    A terminal never reaches EOF when a parent dies, and reading one from a background job
+    (`... &` in an interactive shell) stops the whole process with SIGTTIN. /dev/null (what
+    `... &` gets in a script) is at EOF at once, so watching it would exit immediately.
+    """
     try:
         fd = sys.stdin.fileno() if sys.stdin is not None else None
     except (OSError, ValueError):
         fd = None
     if fd is None:
-        log("paged_server: no stdin; treating as EOF")
-    else:
-        try:
-            while os.read(fd, 4096):
-                pass
-        except OSError as e:  # closed/invalid fd counts as EOF
-            log(f"paged_server: stdin error: {e!r}")
+        return "there is no stdin"
+    try:
+        if os.isatty(fd):
+            return "stdin is a terminal"
+        st = os.fstat(fd)
+        null = os.stat(os.devnull)
+        if (st.st_dev, st.st_ino) == (null.st_dev, null.st_ino) or (
+            null.st_rdev and st.st_rdev == null.st_rdev
+        ):
+            return "stdin is /dev/null"
+    except OSError as e:
+        return f"stdin cannot be inspected ({e})"
+    return None
+
+
+def watch_stdin(state: State) -> None:
+    # Raw os.read on the fd (not sys.stdin.buffer) so a blocked daemon reader
+    # never holds the BufferedReader lock during interpreter shutdown.
+    try:
+        while os.read(sys.stdin.fileno(), 4096):
+            pass
+    except (OSError, ValueError, AttributeError) as e:  # closed/invalid fd counts as EOF
+        log(f"paged_server: stdin error: {e!r}")
     state.request_stop("stdin EOF")
 
 
-def main(argv=None) -> int:
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
+    if math.isnan(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text!r} (leave the option out to never time out)")
+    return value
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    """The command line; exits with status 2 (argparse) on a bad option."""
     p = argparse.ArgumentParser(description="Paged JSON test server (loopback only).")
     p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=0, help="port, 0 = pick a free one (default 0)")
     p.add_argument("--items", type=int, default=23, help="items per tab (default 23)")
     p.add_argument("--page-size", type=int, default=10, help="items per page (default 10)")
     p.add_argument("--seed", type=int, default=None, help="seed for the only randomness (hostile curPage offset)")
-    p.add_argument("--idle-timeout", type=float, default=120.0, help="exit after this many seconds without requests (default 120)")
-    p.add_argument("--max-lifetime", type=float, default=1800.0, help="hard upper bound on run time in seconds (default 1800)")
-    p.add_argument("--no-stdin-watch", action="store_true", help="do not exit on stdin EOF (e.g. when started with stdin=/dev/null)")
+    p.add_argument("--exit-on-stdin-eof", action="store_true",
+                   help="exit when stdin reaches EOF (the parent closed the pipe or died); for test harnesses "
+                        "that spawn the server with a stdin pipe. Ignored when stdin is a terminal or /dev/null. "
+                        "Without it stdin is never read.")
+    p.add_argument("--idle-timeout", type=positive_seconds, default=None, metavar="SECONDS",
+                   help="exit after this many seconds without requests (default: never)")
+    p.add_argument("--max-lifetime", type=positive_seconds, default=None, metavar="SECONDS",
+                   help="exit after this many seconds in any case (default: never)")
+    p.add_argument("--no-stdin-watch", action="store_true",
+                   help="no effect, kept for old scripts: stdin is only read with --exit-on-stdin-eof")
     a = p.parse_args(argv)
 
     if not 0 <= a.port <= 65535:
@@ -491,8 +536,15 @@ def main(argv=None) -> int:
         p.error(f"--items must be in 0...{MAX_ITEMS}")
     if not 1 <= a.page_size <= MAX_PAGE_SIZE:
         p.error(f"--page-size must be in 1...{MAX_PAGE_SIZE}")
-    if not a.idle_timeout > 0 or not a.max_lifetime > 0:
-        p.error("--idle-timeout and --max-lifetime must be > 0 (the server never runs forever)")
+    return a
+
+
+def seconds_or_never(value) -> str:
+    return "never" if value is None else f"{value:g}s"
+
+
+def main(argv=None) -> int:
+    a = parse_args(argv)
     try:
         host = resolve_loopback(a.host)
     except SystemExit as e:
@@ -518,8 +570,15 @@ def main(argv=None) -> int:
 
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                      name="http", daemon=True).start()
-    if not a.no_stdin_watch:
-        threading.Thread(target=watch_stdin, args=(state,), name="stdin", daemon=True).start()
+    stdin_mode = "not read"
+    if a.exit_on_stdin_eof:
+        unsuitable = stdin_unsuitable_for_eof_watch()
+        if unsuitable:
+            log(f"paged_server: --exit-on-stdin-eof ignored: {unsuitable}; "
+                "stop the server with Ctrl-C, SIGTERM or GET /shutdown")
+        else:
+            stdin_mode = "exit on EOF"
+            threading.Thread(target=watch_stdin, args=(state,), name="stdin", daemon=True).start()
 
     try:
         sys.stdout.write(f"LISTENING http://{url_host}:{port}\n")
@@ -527,13 +586,14 @@ def main(argv=None) -> int:
     except (BrokenPipeError, OSError):
         pass
     log(f"paged_server: listening on http://{url_host}:{port} items={a.items} "
-        f"page-size={a.page_size} idle-timeout={a.idle_timeout}s max-lifetime={a.max_lifetime}s")
+        f"page-size={a.page_size} idle-timeout={seconds_or_never(a.idle_timeout)} "
+        f"max-lifetime={seconds_or_never(a.max_lifetime)} stdin={stdin_mode}")
 
     started = time.monotonic()
     while not state.stop.wait(0.1):
-        if state.idle_for() >= a.idle_timeout:
+        if a.idle_timeout is not None and state.idle_for() >= a.idle_timeout:
             state.request_stop(f"idle for {a.idle_timeout:g}s")
-        elif time.monotonic() - started >= a.max_lifetime:
+        elif a.max_lifetime is not None and time.monotonic() - started >= a.max_lifetime:
             state.request_stop(f"max lifetime {a.max_lifetime:g}s reached")
 
     log(f"paged_server: exiting ({state.stop_reason})")

@@ -7,8 +7,10 @@ Run:  python3 -m pytest -q Tools/paged-server/test_paged_server.py
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import pty
 import select
 import signal
 import subprocess
@@ -25,13 +27,19 @@ SERVER = os.path.join(HERE, "paged_server.py")
 
 
 class ServerProcess:
-    """Starts paged_server.py with --port 0 and parses the LISTENING line."""
+    """Starts paged_server.py with --port 0 and parses the LISTENING line.
 
-    def __init__(self, *args: str, expect_listening: bool = True):
+    Like the Swift test harness, it passes --exit-on-stdin-eof and keeps a stdin pipe open, so a
+    server outlives no test run; `exit_on_stdin_eof=False` starts it as a person would.
+    """
+
+    def __init__(self, *args: str, expect_listening: bool = True, exit_on_stdin_eof: bool = True,
+                 stdin=subprocess.PIPE):
         self.stderr_file = tempfile.TemporaryFile()
+        flags = ["--exit-on-stdin-eof"] if exit_on_stdin_eof else []
         self.proc = subprocess.Popen(
-            [sys.executable, SERVER, "--port", "0", *args],
-            stdin=subprocess.PIPE,
+            [sys.executable, SERVER, "--port", "0", *flags, *args],
+            stdin=stdin,
             stdout=subprocess.PIPE,
             stderr=self.stderr_file,
         )
@@ -71,6 +79,8 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait(timeout=5)
         for f in (self.proc.stdin, self.proc.stdout):
+            if f is None:
+                continue
             try:
                 f.close()
             except Exception:
@@ -462,10 +472,150 @@ class PagedServerLifecycleTests(unittest.TestCase):
                 self.assertEqual(s.proc.stdout.read(), b"")
                 self.assertIn("loopback", s.stderr())
 
-    def test_rejects_unbounded_options(self):
-        s = self.start("--idle-timeout", "0", expect_listening=False)
-        self.assertEqual(s.wait_exit(), 2)
-        self.assertEqual(s.proc.stdout.read(), b"")
+    def test_rejects_timeouts_that_are_not_positive(self):
+        for args in (("--idle-timeout", "0"), ("--idle-timeout", "-1"), ("--idle-timeout", "nan"),
+                     ("--max-lifetime", "0")):
+            with self.subTest(args=args):
+                s = self.start(*args, expect_listening=False)
+                self.assertEqual(s.wait_exit(), 2)
+                self.assertEqual(s.proc.stdout.read(), b"")
+                self.assertIn("must be > 0", s.stderr())
+
+    # -- started by hand: runs until interrupted ------------------------------
+    def test_by_default_there_is_no_idle_timeout_no_max_lifetime_and_stdin_is_not_read(self):
+        options = load_server_module().parse_args([])
+        self.assertIsNone(options.idle_timeout)
+        self.assertIsNone(options.max_lifetime)
+        self.assertFalse(options.exit_on_stdin_eof)
+        s = self.start(exit_on_stdin_eof=False)
+        self.assertEqual(get_json(s.base, "/health")[0], 200)
+        self.assertIn("idle-timeout=never max-lifetime=never stdin=not read", s.stderr())
+
+    def test_started_by_hand_it_ignores_stdin_eof_and_runs_until_interrupted(self):
+        s = self.start(exit_on_stdin_eof=False)
+        s.proc.stdin.close()
+        time.sleep(0.5)  # the old server exited within 0.1 s of stdin EOF
+        self.assertIsNone(s.proc.poll(), s.stderr())
+        self.assertEqual(get_json(s.base, "/health")[0], 200)
+        s.proc.send_signal(signal.SIGINT)  # Ctrl-C
+        self.assertEqual(s.wait_exit(), 0)
+        self.assertIn("exiting (SIGINT)", s.stderr())
+
+    def test_started_in_the_background_from_a_script_keeps_running(self):
+        # `python3 paged_server.py &` in a script (no job control) gets stdin = /dev/null, which is
+        # at EOF at once: even --exit-on-stdin-eof must not take that as "the parent is gone".
+        for flags in ((), ("--exit-on-stdin-eof",)):
+            with self.subTest(flags=flags):
+                s = self.start(*flags, exit_on_stdin_eof=False, stdin=subprocess.DEVNULL)
+                time.sleep(0.5)
+                self.assertIsNone(s.proc.poll(), s.stderr())
+                self.assertEqual(get_json(s.base, "/health")[0], 200)
+                if flags:
+                    self.assertIn("--exit-on-stdin-eof ignored: stdin is /dev/null", s.stderr())
+                s.proc.send_signal(signal.SIGTERM)
+                self.assertEqual(s.wait_exit(), 0)
+
+
+def load_server_module():
+    spec = importlib.util.spec_from_file_location("paged_server", SERVER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Runs as the session leader of a new pseudo-terminal (the child of pty.fork), like an interactive
+# shell, and starts the server the way `python3 paged_server.py ... &` does there: as a background
+# job, in its own process group, with the terminal as its stdin. Prints the server's pid, then its
+# LISTENING line, then waits for it.
+#   argv: stderr-log-path python3 paged_server.py args...
+BACKGROUND_JOB_SHELL = r"""
+import os, subprocess, sys
+with open(sys.argv[1], "wb") as err:
+    proc = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=err, preexec_fn=os.setpgrp)
+print(f"PID {proc.pid}", flush=True)
+print(proc.stdout.readline().decode().strip(), flush=True)
+proc.wait()
+"""
+
+
+@unittest.skipUnless(hasattr(os, "setpgrp") and os.path.exists("/dev/ptmx"), "needs POSIX job control and ptys")
+class PagedServerOnATerminalTests(unittest.TestCase):
+    """A background job of an interactive shell that reads its terminal is stopped by SIGTTIN."""
+
+    def start_background_job(self, *args):
+        log = tempfile.NamedTemporaryFile(delete=False)
+        log.close()
+        self.addCleanup(os.unlink, log.name)
+        shell_pid, master = pty.fork()
+        if shell_pid == 0:  # the child: become the "shell" (os.execv never returns)
+            try:
+                os.execv(sys.executable, [sys.executable, "-c", BACKGROUND_JOB_SHELL, log.name,
+                                          sys.executable, SERVER, "--port", "0", *args])
+            finally:
+                os._exit(127)
+        self.addCleanup(self.reap, shell_pid)
+        self.addCleanup(os.close, master)
+        output = b""
+        server_pid = None
+        deadline = time.monotonic() + 10
+        while b"LISTENING" not in output or not output.endswith(b"\n"):
+            if server_pid is None and output.startswith(b"PID ") and b"\n" in output:
+                server_pid = int(output.split()[1])
+                self.addCleanup(self.kill, server_pid)
+            if server_pid is not None:
+                self.assertFalse(self.is_stopped(server_pid), "the server was stopped (SIGTTIN) before it listened")
+            left = deadline - time.monotonic()
+            self.assertGreater(left, 0, f"no LISTENING line from the background job: {output!r}")
+            ready, _, _ = select.select([master], [], [], min(left, 0.1))
+            if ready:
+                try:
+                    chunk = os.read(master, 1024)
+                except OSError:  # EIO: the shell exited
+                    chunk = b""
+                self.assertTrue(chunk, f"the shell exited early: {output!r}")
+                output += chunk
+        base = output.split(b"LISTENING ", 1)[1].split()[0].decode()
+        return server_pid, base, log.name
+
+    @staticmethod
+    def kill(pid):
+        try:
+            os.kill(pid, signal.SIGKILL)  # also ends a job stopped by SIGTTIN
+        except ProcessLookupError:
+            pass
+
+    @staticmethod
+    def reap(pid):
+        deadline = time.monotonic() + 5
+        while os.waitpid(pid, os.WNOHANG) == (0, 0):
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return
+            time.sleep(0.02)
+
+    @staticmethod
+    def is_stopped(pid):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] in ("T", "t")
+        except OSError:
+            return False  # no /proc: the HTTP check below still catches a stopped server
+
+    def test_a_background_job_on_a_terminal_is_not_stopped_and_keeps_serving(self):
+        for flags in ((), ("--exit-on-stdin-eof",)):
+            with self.subTest(flags=flags):
+                pid, base, log = self.start_background_job(*flags)
+                for _ in range(3):
+                    time.sleep(0.2)
+                    self.assertFalse(self.is_stopped(pid), "the server was stopped (SIGTTIN)")
+                    status, _, _ = request(base, "/health", timeout=2)
+                    self.assertEqual(status, 200)
+                with open(log) as f:
+                    text = f.read()
+                self.assertIn("stdin=not read", text)
+                if flags:
+                    self.assertIn("--exit-on-stdin-eof ignored: stdin is a terminal", text)
 
 
 if __name__ == "__main__":
