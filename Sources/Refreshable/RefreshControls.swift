@@ -4,13 +4,16 @@
 /// the whole adapter is an empty extension:
 ///
 /// ```swift
-/// extension UIRefreshControl: RefreshHeaderControl {}
-/// extension MJRefreshHeader: RefreshHeaderControl {}
+/// extension UIRefreshControl: @retroactive RefreshHeaderControl {}
+/// extension MJRefreshHeader: @retroactive RefreshHeaderControl {}
 /// ```
 ///
-/// The library only calls ``beginRefreshing()`` when the control is not already refreshing and
-/// ``endRefreshing()`` when the state says the refresh is over, so a control that fires its own
-/// action from `beginRefreshing()` (as MJRefresh does) causes no second load.
+/// The library calls ``beginRefreshing()`` only when the control is not refreshing yet, and
+/// ``endRefreshing()`` only for a refresh it began (or a user's pull it refused), so it never ends
+/// a pull whose action has not arrived. Wire the control's action to
+/// ``Refreshable/headerRefreshingAction()``: MJRefresh calls it after every `beginRefreshing()`,
+/// also the library's own, and those late callbacks load nothing (see
+/// <doc:Rules#Control-actions-and-echoes>).
 @MainActor
 public protocol RefreshHeaderControl: AnyObject {
     /// Whether the control shows its refreshing state.
@@ -23,8 +26,9 @@ public protocol RefreshHeaderControl: AnyObject {
 
 /// The load-more control at the bottom of a list.
 ///
-/// The requirements are `MJRefreshFooter`'s own, so `extension MJRefreshFooter: RefreshFooterControl {}`
-/// is the whole adapter. Two requirements have defaults that controls with richer states can replace:
+/// The requirements are `MJRefreshFooter`'s own, so
+/// `extension MJRefreshFooter: @retroactive RefreshFooterControl {}` is the whole adapter. Two
+/// requirements have defaults that controls with richer states can replace:
 /// ``endRefreshingWithNoMoreData(title:)`` and ``endRefreshingWithFailure(message:)``.
 ///
 /// MJRefresh applies `endRefreshing()`, `endRefreshingWithNoMoreData()` and `resetNoMoreData()`
@@ -71,7 +75,7 @@ extension RefreshFooterControl {
 /// showing a failure.
 ///
 /// `reloadData()` is `UITableView`'s and `UICollectionView`'s own; the adapter adds the two
-/// failure presentations (rule S6).
+/// failure presentations (see <doc:Rules#Failures>).
 @MainActor
 public protocol RefreshListView: AnyObject {
     /// Reloads every row from the current source's items.

@@ -51,12 +51,22 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     ///   - error: The thrown error.
     ///   - request: The request that failed.
     public init(wrapping error: any Error, for request: RefreshRequest) {
+        self.init(wrapping: error, for: request, describedAs: String(describing: error))
+    }
+
+    /// Wraps an error thrown by a loader, as ``init(wrapping:for:)`` does, with the text a user
+    /// reads for it (see ``RefreshRuntime/describeError``).
+    /// - Parameters:
+    ///   - error: The thrown error.
+    ///   - request: The request that failed.
+    ///   - description: What the error means, in words fit for the user.
+    public init(wrapping error: any Error, for request: RefreshRequest, describedAs description: String) {
         if let failure = error as? RefreshFailure {
             self.init(request: request, reason: failure.reason, underlyingError: failure.underlyingError)
         } else if error is CancellationError {
             self.init(request: request, reason: .cancelled, underlyingError: error)
         } else {
-            self.init(request: request, reason: .loaderFailed(String(describing: error)), underlyingError: error)
+            self.init(request: request, reason: .loaderFailed(description), underlyingError: error)
         }
     }
 

@@ -1,6 +1,6 @@
 /// One load that the state machine issued for one source.
 ///
-/// A request is the token that ties a result to the source that asked for it (rule S12).
+/// A request is the token that ties a result to the source that asked for it (see <doc:Rules#Results-land-where-they-were-asked-for>).
 /// Capture it when the load starts (``Refreshable/refreshRequest`` inside
 /// ``Refreshable/refreshData(isRefresh:)``, or the argument of ``AsyncRefreshable/loadPage(_:)``)
 /// and hand it back with the result. A result whose request is no longer the source's
@@ -8,9 +8,9 @@
 public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// Whether a load replaces the source's items or appends to them.
     public enum Kind: Sendable, Hashable {
-        /// Pull to refresh: asks for the first page and replaces the items (rules S3, S7).
+        /// Pull to refresh: asks for the first page and replaces the items (see <doc:Rules#Refresh>).
         case refresh
-        /// Load more: asks for the page after the last one that loaded and appends (rule S8).
+        /// Load more: asks for the page after the last one that loaded and appends (see <doc:Rules#Load-more>).
         case loadMore
     }
 
@@ -41,7 +41,7 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
         self.origin = origin
     }
 
-    /// `true` for a refresh, `false` for a load-more: the seed's `isRefresh` flag.
+    /// `true` for a refresh, `false` for a load-more: the `isRefresh` flag of `refreshData(isRefresh:)`.
     public var isRefresh: Bool { kind == .refresh }
 
     /// A short description such as `refresh(source: 0, page: 1, #3)`.

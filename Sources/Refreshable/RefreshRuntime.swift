@@ -93,6 +93,12 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
+    /// Turns an error a loader threw into the words a user reads in ``RefreshFailure/message``.
+    ///
+    /// The default is `String(describing:)`, which reads well for your own error types. With
+    /// Foundation, `{ $0.localizedDescription }` reads well for `URLError` and other system errors.
+    public var describeError: @MainActor (any Error) -> String = { String(describing: $0) }
+
     /// The state of one source. An out-of-range index stops with a message saying what to fix.
     /// - Parameter source: The source's index.
     public subscript(source: Int) -> RefreshState<Item> {
@@ -279,7 +285,10 @@ public final class RefreshRuntime<Item: Sendable> {
     /// Records a failure through the state machine and carries out what it decided.
     @discardableResult
     func applyFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
-        let settlement = state.fail(request, error: error)
+        let settlement =
+            state.isInFlight(request)
+            ? state.fail(request, error: error, describedAs: describeError(error))
+            : .discarded(request)
         settle(settlement)
         return settlement
     }

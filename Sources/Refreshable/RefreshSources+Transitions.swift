@@ -157,11 +157,17 @@ extension RefreshSources {
     /// <doc:Rules#Failures>).
     /// - Parameters:
     ///   - request: The request that failed.
-    ///   - error: What the loader threw; wrapped by ``RefreshFailure/init(wrapping:for:)``.
+    ///   - error: What the loader threw; wrapped by ``RefreshFailure/init(wrapping:for:describedAs:)``.
+    ///   - description: The error in words fit for the user; `String(describing: error)` by default.
     /// - Returns: ``RefreshSettlement/failed(_:)`` or, for a stale request, ``RefreshSettlement/discarded(_:)``.
-    public mutating func fail(_ request: RefreshRequest, error: any Error) -> RefreshSettlement {
+    public mutating func fail(
+        _ request: RefreshRequest,
+        error: any Error,
+        describedAs description: String? = nil
+    ) -> RefreshSettlement {
         guard isInFlight(request) else { return .discarded(request) }
-        return settleFailure(RefreshFailure(wrapping: error, for: request))
+        let text = description ?? String(describing: error)
+        return settleFailure(RefreshFailure(wrapping: error, for: request, describedAs: text))
     }
 
     /// Cancels the source's in-flight load, if any, and records a ``RefreshFailure/Reason/cancelled`` failure.

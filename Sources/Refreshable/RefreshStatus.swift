@@ -1,5 +1,5 @@
-/// A refresh status a view model publishes for its controller: seed 001's `LXFRefreshStatus`,
-/// spelled `begin…`, with the states the behaviour rules need.
+/// A refresh status a view model publishes for its controller, with the states the
+/// <doc:Rules> need.
 ///
 /// ``OutputRefreshProtocol/autoSetRefreshHeaderStatus(header:footer:)`` folds each status into a
 /// ``RefreshAppearance`` with ``RefreshAppearance/applying(_:)`` and drives the controls to it.
@@ -8,19 +8,19 @@ public enum RefreshStatus: Sendable, Hashable {
     case none
     /// A refresh started: the header shows its refreshing state.
     case beginHeaderRefresh
-    /// The refresh ended, on success or failure: the header leaves its refreshing state (rule S10).
+    /// The refresh ended, on success or failure: the header leaves its refreshing state.
     case endHeaderRefresh
     /// A load-more started: the footer shows its loading state, unless the list has ended.
     case beginFooterRefresh
     /// The load-more ended: the footer goes idle, unless it shows the end of the list (order-safe).
     case endFooterRefresh
-    /// The list ended: the footer shows its end-of-list state and load-more cannot trigger (rule S5).
+    /// The list ended: the footer shows its end-of-list state and load-more cannot trigger.
     case noMoreData
-    /// A successful refresh reopened the list: the footer leaves its end-of-list or failed state (rule S4).
+    /// A successful refresh reopened the list: the footer leaves its end-of-list or failed state.
     case resetNoMoreData
     /// A load failed: both controls leave their refreshing states, and a loading footer shows the failure.
     case failed(message: String)
-    /// The footer hides, as it does during the first load and while the list is empty (rule S2).
+    /// The footer hides, as it does during the first load and while the list is empty.
     case hideFooter
     /// The footer shows again.
     case showFooter

@@ -253,6 +253,17 @@ struct RealControlTests {
         #expect(controller.footer.state == .noMoreData(title: "Nothing more"))
     }
 
+    @Test func aFailureReadsAsTheRuntimesDescriptionOfTheError() {
+        let controller = RealTimingController()
+        controller.refreshStatus.describeError = { _ in "The Internet connection appears to be offline." }
+        controller.setupRefreshHeader()
+        controller.loadFailer(ServerError(code: -1009), for: controller.lastRequest)
+        #expect(
+            controller.refreshStatus[0].failure?.message
+                == "Loading failed: The Internet connection appears to be offline.")
+        #expect(controller.refreshStatus[0].failure?.underlyingError as? ServerError == ServerError(code: -1009))
+    }
+
     // A retry tapped inside showFailurePlaceholder used to leave the placeholder over the retry.
     @Test func aRetryStartedFromInsideShowFailurePlaceholderHidesIt() {
         let list = RetryingList()

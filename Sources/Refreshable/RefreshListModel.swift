@@ -1,0 +1,329 @@
+public import Observation
+
+/// A paged list for SwiftUI: an observable model that loads, refreshes and loads more, keeping
+/// the <doc:Rules>.
+///
+/// ```swift
+/// @State private var model = RefreshListModel<Order>(noMoreTitles: ["No more orders"]) { request in
+///     try await api.orders(page: request.page)
+/// }
+///
+/// var body: some View {
+///     List {
+///         ForEach(model.items) { order in
+///             OrderRow(order).onAppear { model.itemDidAppear(order) }
+///         }
+///         if model.isLoadingMore { ProgressView() }
+///         if let text = model.noMoreText { Text(text) }
+///     }
+///     .refreshable { await model.refresh() }
+///     .task { model.setUp() }
+/// }
+/// ```
+///
+/// Every property a view reads is observable (Observation), so the view updates when it changes.
+/// ``refresh()`` returns when the refresh settles, as `.refreshable` expects, and its load does not
+/// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, and
+/// the load still lands. Rows call ``itemDidAppear(at:)`` (or ``itemDidAppear(_:)``): the model
+/// loads more once the last ``prefetchDistance`` items come on screen, and keeps loading while the
+/// rows already on screen reach that far, which fills a screen taller than the content.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+public final class RefreshListModel<Item: Sendable>: Observable {
+    /// The list's runtime: the page state of every source, read like
+    /// `model.refreshStatus[model.currentIndex].page`.
+    public let refreshStatus: RefreshRuntime<Item>
+
+    /// How many items before the end a row coming on screen loads the next page; by default one
+    /// page (the policy's page size).
+    public var prefetchDistance: Int
+
+    private let registrar = ObservationRegistrar()
+    private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
+    private var index = 0
+    private var shown = Snapshot()
+    private var refreshWaiters: [(source: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var visible: Set<Int> = []
+    /// The item count at which the last row-triggered load-more was asked for: once per crossing.
+    private var triggeredAtCount: Int?
+
+    /// The observable values besides the items, compared after each change so that a view is told
+    /// only about what changed.
+    private struct Snapshot: Equatable {
+        var isRefreshing = false
+        var isLoadingMore = false
+        var noMoreText: String?
+        var failure: RefreshFailure?
+        var placeholder: RefreshFailure?
+    }
+
+    /// Creates a model over a runtime.
+    /// - Parameters:
+    ///   - refreshStatus: The list's runtime, with one state per source.
+    ///   - loader: Loads one page; it runs in a task of the model's own, which a newer request of
+    ///     the same source cancels.
+    public init(
+        _ refreshStatus: RefreshRuntime<Item>,
+        loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
+    ) {
+        self.refreshStatus = refreshStatus
+        self.loader = loader
+        self.prefetchDistance = refreshStatus.policy.pageSize
+        refreshStatus.attach(self) { ModelHost(self) }
+    }
+
+    /// Creates a model whose sources each start unloaded, one per end-of-list text.
+    /// - Parameters:
+    ///   - noMoreTitles: Each source's end-of-list text; at least one.
+    ///   - policy: Paging and conflict rules.
+    ///   - loader: Loads one page.
+    public convenience init(
+        noMoreTitles: [String],
+        policy: RefreshPolicy = RefreshPolicy(),
+        loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
+    ) {
+        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy), loader: loader)
+    }
+
+    // MARK: What a view reads
+
+    /// The items of the current source.
+    public var items: [Item] {
+        registrar.access(self, keyPath: \.items)
+        return refreshStatus[index].items
+    }
+
+    /// The index of the source on screen; change it with ``switchSource(to:)``.
+    public var currentIndex: Int {
+        registrar.access(self, keyPath: \.currentIndex)
+        return index
+    }
+
+    /// Whether a refresh of the current source is in flight.
+    public var isRefreshing: Bool {
+        registrar.access(self, keyPath: \.isRefreshing)
+        return shown.isRefreshing
+    }
+
+    /// Whether a load-more of the current source is in flight: show a progress row.
+    public var isLoadingMore: Bool {
+        registrar.access(self, keyPath: \.isLoadingMore)
+        return shown.isLoadingMore
+    }
+
+    /// The current source's end-of-list text once its list has ended (and it has items), else `nil`.
+    public var noMoreText: String? {
+        registrar.access(self, keyPath: \.noMoreText)
+        return shown.noMoreText
+    }
+
+    /// The current source's last failure, until its next success.
+    public var failure: RefreshFailure? {
+        registrar.access(self, keyPath: \.failure)
+        return shown.failure
+    }
+
+    /// The failure to show in place of an empty list, with a retry button calling ``retry()``;
+    /// `nil` when the list has items or nothing failed.
+    public var placeholder: RefreshFailure? {
+        registrar.access(self, keyPath: \.placeholder)
+        return shown.placeholder
+    }
+
+    // MARK: What a view calls
+
+    /// Loads the current source's first page if it never loaded; call it when the list appears.
+    public func setUp() {
+        refreshStatus.setUp()
+    }
+
+    /// Refreshes the current source and returns when that refresh has settled (applied, failed,
+    /// or discarded for a newer one): the action of `.refreshable`.
+    ///
+    /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
+    public func refresh() async {
+        let source = index
+        refreshStatus.startLoad(.refresh, source: source)
+        guard refreshStatus[source].isRefreshing else { return }
+        await withCheckedContinuation { continuation in
+            refreshWaiters.append((source, continuation))
+        }
+    }
+
+    /// Loads the next page of the current source, unless the list ended or a load is in flight.
+    public func loadMore() {
+        refreshStatus.startLoad(.loadMore, source: index)
+    }
+
+    /// Retries the failed first load of an empty list: the placeholder's button.
+    public func retry() {
+        refreshStatus.startLoad(.refresh, source: index)
+    }
+
+    /// Makes another source current (a tab) and loads its first page if it never loaded.
+    /// - Parameter index: The new current source.
+    public func switchSource(to index: Int) {
+        refreshStatus.switchSource(to: index)
+    }
+
+    /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
+    /// crossing of the last ``prefetchDistance`` items.
+    /// - Parameter index: The row's index in ``items``.
+    public func itemDidAppear(at index: Int) {
+        visible.insert(index)
+        loadMoreIfNearTheEnd()
+    }
+
+    /// Tells the model that the row at `index` left the screen: its `onDisappear`.
+    /// - Parameter index: The row's index in ``items``.
+    public func itemDidDisappear(at index: Int) {
+        visible.remove(index)
+    }
+
+    private func loadMoreIfNearTheEnd() {
+        let count = refreshStatus[index].items.count
+        guard let last = visible.max(), count > 0, last >= count - max(prefetchDistance, 1) else { return }
+        guard triggeredAtCount != count else { return }
+        triggeredAtCount = count
+        loadMore()
+    }
+
+    // MARK: Keeping the observable values current
+
+    fileprivate var hostIndex: Int { index }
+
+    fileprivate func setIndex(_ newValue: Int) {
+        guard newValue != index else { return }
+        registrar.withMutation(of: self, keyPath: \.currentIndex) {
+            index = newValue
+        }
+        visible.removeAll()
+        triggeredAtCount = nil
+    }
+
+    fileprivate func itemsChanged(_ update: RefreshUpdate) {
+        guard update.source == index else { return }
+        registrar.withMutation(of: self, keyPath: \.items) {}
+        if case .replaced = update.change {
+            triggeredAtCount = nil
+        }
+    }
+
+    fileprivate func didRender() {
+        let state = refreshStatus[index]
+        let appearance = RefreshAppearance(state: state)
+        var next = Snapshot()
+        next.isRefreshing = state.isRefreshing
+        next.isLoadingMore = state.isLoadingMore
+        if !appearance.isFooterHidden, case .noMoreData(let title) = appearance.footer {
+            next.noMoreText = title ?? ""
+        }
+        next.failure = state.failure
+        next.placeholder = appearance.placeholder
+        publish(next)
+        resumeSettledRefreshes()
+        if !state.isLoading {
+            // The rows on screen reach the end still: the content is shorter than the screen.
+            loadMoreIfNearTheEnd()
+        }
+    }
+
+    private func publish(_ next: Snapshot) {
+        let old = shown
+        guard next != old else { return }
+        if next.isRefreshing != old.isRefreshing {
+            registrar.withMutation(of: self, keyPath: \.isRefreshing) { shown.isRefreshing = next.isRefreshing }
+        }
+        if next.isLoadingMore != old.isLoadingMore {
+            registrar.withMutation(of: self, keyPath: \.isLoadingMore) { shown.isLoadingMore = next.isLoadingMore }
+        }
+        if next.noMoreText != old.noMoreText {
+            registrar.withMutation(of: self, keyPath: \.noMoreText) { shown.noMoreText = next.noMoreText }
+        }
+        if next.failure != old.failure {
+            registrar.withMutation(of: self, keyPath: \.failure) { shown.failure = next.failure }
+        }
+        if next.placeholder != old.placeholder {
+            registrar.withMutation(of: self, keyPath: \.placeholder) { shown.placeholder = next.placeholder }
+        }
+    }
+
+    private func resumeSettledRefreshes() {
+        guard !refreshWaiters.isEmpty else { return }
+        var waiting: [(source: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        for waiter in refreshWaiters {
+            if refreshStatus[waiter.source].isRefreshing {
+                waiting.append(waiter)
+            } else {
+                waiter.continuation.resume()
+            }
+        }
+        refreshWaiters = waiting
+    }
+
+    fileprivate func load(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+        let loader = self.loader
+        runtime.run(request) { try await loader(request) }
+    }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension RefreshListModel where Item: Identifiable {
+    /// Tells the model that `item`'s row came on screen: its `onAppear`. Loads more once per
+    /// crossing of the last ``prefetchDistance`` items; a row far from the end costs nothing.
+    /// - Parameter item: The row's item.
+    public func itemDidAppear(_ item: Item) {
+        if let index = indexNearTheEnd(of: item) {
+            itemDidAppear(at: index)
+        }
+    }
+
+    /// Tells the model that `item`'s row left the screen: its `onDisappear`.
+    /// - Parameter item: The row's item.
+    public func itemDidDisappear(_ item: Item) {
+        if let index = indexNearTheEnd(of: item) {
+            itemDidDisappear(at: index)
+        }
+    }
+
+    /// The item's index when it is among the last rows that can matter for loading more.
+    private func indexNearTheEnd(of item: Item) -> Int? {
+        let items = refreshStatus[currentIndex].items
+        let window = max(prefetchDistance, refreshStatus.policy.pageSize) * 2
+        let start = max(items.count - window, 0)
+        return items[start...].lastIndex { $0.id == item.id }
+    }
+}
+
+/// Connects a ``RefreshRuntime`` to the ``RefreshListModel`` that owns it.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+private final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
+    private weak var model: RefreshListModel<Item>?
+
+    init(_ model: RefreshListModel<Item>) {
+        self.model = model
+    }
+
+    override func represents(_ object: AnyObject) -> Bool { model === object }
+    override var isAlive: Bool { model != nil }
+    override var currentIndex: Int? { model?.hostIndex }
+
+    override func setCurrentIndex(_ index: Int) -> Bool {
+        guard let model else { return false }
+        model.setIndex(index)
+        return true
+    }
+
+    override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+        model?.load(request, on: runtime)
+    }
+
+    override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {
+        model?.itemsChanged(update)
+    }
+
+    override func didRender(_ appearance: RefreshAppearance) {
+        model?.didRender()
+    }
+}
