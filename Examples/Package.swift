@@ -16,11 +16,37 @@ import PackageDescription
 
 let package = Package(
     name: "RefreshableExamples",
+    dependencies: [
+        .package(name: "Refreshable", path: "..")
+    ],
     targets: [
         // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies.
         .target(name: "UIKit", packageAccess: false),
         .target(name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false),
         .target(name: "SwiftUI", packageAccess: false),
+        // Swift Testing's cross-import overlay for UIKit, which Linux toolchains name but do not ship.
+        .target(name: "_Testing_UIKit", packageAccess: false),
+        // What users copy: the control and list adapters, example screens, and the docs' snippets.
+        .target(
+            name: "RefreshableExamples",
+            dependencies: [
+                .product(name: "Refreshable", package: "Refreshable"),
+                "UIKit",
+                "MJRefresh",
+                "SwiftUI",
+            ]
+        ),
+        .testTarget(
+            name: "RefreshableExamplesTests",
+            dependencies: [
+                "RefreshableExamples",
+                "UIKit",
+                "MJRefresh",
+                "_Testing_UIKit",
+                .product(name: "Refreshable", package: "Refreshable"),
+                .product(name: "RefreshableTesting", package: "Refreshable"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
