@@ -218,12 +218,8 @@ extension Button: View where Label: View {
 /// An alignment position along the horizontal axis.
 public struct HorizontalAlignment: Equatable, Sendable {
     private let id: Int
-    /// A guide that marks the leading edge of the view.
-    public static let leading = HorizontalAlignment(id: 0)
     /// A guide that marks the horizontal center of the view.
-    public static let center = HorizontalAlignment(id: 1)
-    /// A guide that marks the trailing edge of the view.
-    public static let trailing = HorizontalAlignment(id: 2)
+    public static let center = HorizontalAlignment(id: 0)
 }
 
 /// An alignment in both axes.
@@ -231,8 +227,6 @@ public struct Alignment: Equatable, Sendable {
     private let id: Int
     /// A guide that marks the center of the view.
     public static let center = Alignment(id: 0)
-    /// A guide that marks the bottom edge of the view, centered horizontally.
-    public static let bottom = Alignment(id: 1)
 }
 
 /// A view that arranges its subviews in a vertical line.

@@ -4,7 +4,7 @@
 //   https://developer.apple.com/documentation/uikit/uicontrol (addAction(_:for:): "func addAction(
 //     _ action: UIAction, for controlEvents: UIControl.Event)", sendActions(for:))
 //   https://developer.apple.com/documentation/uikit/uicontrol/event (valueChanged = 1 << 12,
-//     touchUpInside = 1 << 6, primaryActionTriggered = 1 << 13)
+//     primaryActionTriggered = 1 << 13)
 //   https://developer.apple.com/documentation/uikit/uicontrol/state (normal = 0)
 //   https://developer.apple.com/documentation/uikit/uiaction and
 //   https://developer.apple.com/documentation/uikit/uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:)
@@ -34,8 +34,6 @@ open class UIControl: UIView {
         /// Creates an event mask.
         /// - Parameter rawValue: The bit mask.
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// A touch-up event in the control where the finger is inside its bounds.
-        public static let touchUpInside = Event(rawValue: 1 << 6)
         /// A touch dragging or otherwise manipulating a control, causing it to emit a series of different values.
         public static let valueChanged = Event(rawValue: 1 << 12)
         /// A semantic action triggered by buttons.
@@ -151,8 +149,6 @@ open class UIAction: UIMenuElement {
 open class UIButton: UIControl {
     /// Specifies the style of a button.
     public enum ButtonType: Int, Sendable {
-        /// No button style.
-        case custom = 0
         /// A system style button, such as those shown in navigation bars and toolbars.
         case system = 1
     }

@@ -4,15 +4,14 @@
 //   https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol ("var refreshControl:
 //     UIRefreshControl? { get set }")
 //   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
-//     delegate, prefetchDataSource, backgroundView, reloadData(), numberOfRows(inSection:),
+//     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
 //     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
 //     insertRows(at:with:), deleteRows(at:with:))
 //   https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //     ("func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)")
 //   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
 //   https://developer.apple.com/documentation/uikit/uitableviewdatasource,
-//   https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willdisplay:forrowat:),
-//   https://developer.apple.com/documentation/uikit/uitableviewdatasourceprefetching
+//   https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willdisplay:forrowat:)
 //   https://developer.apple.com/documentation/uikit/uicollectionview (init(frame:collectionViewLayout:),
 //     backgroundView, reloadData())
 //   https://developer.apple.com/documentation/foundation/indexpath/init(row:section:) (`row`,
@@ -37,18 +36,10 @@ open class UITableView: UIScrollView {
     public enum Style: Int, Sendable {
         /// A plain table view.
         case plain = 0
-        /// A table view where sections have distinct groups of rows.
-        case grouped = 1
-        /// A table view where the grouped sections are inset with rounded corners.
-        case insetGrouped = 2
     }
 
     /// The type of animation to use when inserting or deleting rows.
     public enum RowAnimation: Int, Sendable {
-        /// The inserted or deleted rows fade in or out.
-        case fade = 0
-        /// No animation is performed.
-        case none = 5
         /// The table view chooses an appropriate animation style for you.
         case automatic = 100
     }
@@ -57,8 +48,6 @@ open class UITableView: UIScrollView {
     open weak var dataSource: (any UITableViewDataSource)?
     /// The object that acts as the delegate of the table view.
     open weak var delegate: (any UITableViewDelegate)?
-    /// The object that acts as the prefetching data source, receiving notifications of upcoming cell data requirements.
-    open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
     /// The background view of the table view.
     open var backgroundView: UIView?
     private var rowCounts: [Int] = [0]
@@ -141,9 +130,6 @@ open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable {
         /// A simple style for a cell with a text label.
         case `default` = 0
-        /// A style for a cell with a left-aligned label on the left side and a left-aligned label
-        /// with blue text on the right side.
-        case value1 = 1
     }
 
     /// A string used to identify a cell that is reusable.
@@ -205,16 +191,6 @@ extension UITableViewDelegate {
     ///   - cell: The cell about to be displayed.
     ///   - indexPath: The row's index path.
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
-}
-
-/// A protocol that provides advance warning of the data requirements for a table view.
-@MainActor
-public protocol UITableViewDataSourcePrefetching: AnyObject {
-    /// Instructs your prefetch data source object to begin preparing data for the cells at the supplied index paths.
-    /// - Parameters:
-    ///   - tableView: The table view.
-    ///   - indexPaths: The rows about to be needed.
-    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
 }
 
 /// An object that manages an ordered collection of data items and presents them using

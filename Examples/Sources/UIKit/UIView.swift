@@ -6,7 +6,7 @@
 //   https://developer.apple.com/documentation/uikit/uiview (init(frame:), init(coder:),
 //     isHidden, backgroundColor, subviews, superview, addSubview(_:), removeFromSuperview())
 //   https://developer.apple.com/documentation/uikit/uilabel (text, numberOfLines)
-//   https://developer.apple.com/documentation/uikit/uicolor (init(white:alpha:), systemBackground)
+//   https://developer.apple.com/documentation/uikit/uicolor (init(white:alpha:))
 //   https://developer.apple.com/documentation/uikit/uiimage
 // Every UIKit class here is `@MainActor`, as UIKit's are (UIResponder and its subclasses are
 // main-actor isolated; `UIColor` and `UIImage` are not). Deviations: the NSObject superclass,
@@ -99,9 +99,6 @@ open class UIColor {
         self.white = white
         self.alpha = alpha
     }
-
-    /// The color for the main background of your interface.
-    open class var systemBackground: UIColor { UIColor(white: 1, alpha: 1) }
 }
 
 /// An object that manages image data (UIKit's `UIImage`); only named by `UIAction`'s initializer here.
