@@ -1,0 +1,255 @@
+// Stand-in for Apple's UIKit, for compiling the examples on Linux: NOT UIKit.
+//
+// Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
+//   https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol ("var refreshControl:
+//     UIRefreshControl? { get set }")
+//   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
+//     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
+//     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
+//     insertRows(at:with:), deleteRows(at:with:))
+//   https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
+//     ("func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)")
+//   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
+//   https://developer.apple.com/documentation/uikit/uitableviewdatasource,
+//   https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willdisplay:forrowat:)
+//   https://developer.apple.com/documentation/uikit/uicollectionview (init(frame:collectionViewLayout:),
+//     backgroundView, reloadData())
+//   https://developer.apple.com/documentation/foundation/indexpath/init(row:section:) (`row`,
+//     `section` and `init(row:section:)` are UIKit's additions to Foundation's `IndexPath`, so they
+//     live here: swift-corelibs-foundation has no such members)
+// The protocols' `optional` Objective-C requirements are modelled as requirements with empty default
+// implementations, and their `NSObjectProtocol` refinement as `AnyObject`.
+
+public import Foundation
+
+/// A view that allows the scrolling and zooming of its contained views (UIKit's `UIScrollView`).
+@MainActor
+open class UIScrollView: UIView {
+    /// The refresh control associated with the scroll view.
+    open var refreshControl: UIRefreshControl?
+}
+
+/// A view that presents data using rows in a single column (UIKit's `UITableView`).
+@MainActor
+open class UITableView: UIScrollView {
+    /// Constants for the table view styles.
+    public enum Style: Int, Sendable {
+        /// A plain table view.
+        case plain = 0
+    }
+
+    /// The type of animation to use when inserting or deleting rows.
+    public enum RowAnimation: Int, Sendable {
+        /// The table view chooses an appropriate animation style for you.
+        case automatic = 100
+    }
+
+    /// The object that acts as the data source of the table view.
+    open weak var dataSource: (any UITableViewDataSource)?
+    /// The object that acts as the delegate of the table view.
+    open weak var delegate: (any UITableViewDelegate)?
+    /// The background view of the table view.
+    open var backgroundView: UIView?
+    private var rowCounts: [Int] = [0]
+    private var cellClasses: [String: UITableViewCell.Type] = [:]
+
+    /// Creates a table view with the specified frame and style.
+    /// - Parameters:
+    ///   - frame: The frame rectangle.
+    ///   - style: The style of the table view.
+    public init(frame: CGRect, style: UITableView.Style) {
+        super.init(frame: frame)
+    }
+
+    /// Creates a table view from data in an unarchiver; the stand-in never decodes.
+    /// - Parameter coder: An unarchiver.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// Reloads the rows and sections of the table view (here: asks the data source for the row count).
+    open func reloadData() {
+        rowCounts = [dataSource?.tableView(self, numberOfRowsInSection: 0) ?? 0]
+    }
+
+    /// Returns the number of rows in a section, as of the last reload or update.
+    /// - Parameter section: The section.
+    /// - Returns: The number of rows.
+    open func numberOfRows(inSection section: Int) -> Int {
+        rowCounts.indices.contains(section) ? rowCounts[section] : 0
+    }
+
+    /// Registers a class to use in creating new table cells.
+    /// - Parameters:
+    ///   - cellClass: The class of a cell, or `nil` to unregister.
+    ///   - identifier: The reuse identifier.
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass as? UITableViewCell.Type
+    }
+
+    /// Dequeues a reusable table-view cell object for the specified reuse identifier.
+    /// - Parameters:
+    ///   - identifier: The reuse identifier.
+    ///   - indexPath: The index path of the cell.
+    /// - Returns: A cell (always a new one here).
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        let cellClass = cellClasses[identifier] ?? UITableViewCell.self
+        return cellClass.init(style: .default, reuseIdentifier: identifier)
+    }
+
+    /// Animates multiple insert, delete, reload, and move operations as a group.
+    /// - Parameters:
+    ///   - updates: The block that performs the operations.
+    ///   - completion: Called when the operations are finished, with whether the animations completed.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        updates?()
+        completion?(true)
+    }
+
+    /// Inserts rows in the table view at the locations that an array of index paths identifies.
+    /// - Parameters:
+    ///   - indexPaths: The rows to insert.
+    ///   - animation: The kind of animation.
+    open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        rowCounts[0] += indexPaths.count
+    }
+
+    /// Deletes the rows that an array of index paths identifies.
+    /// - Parameters:
+    ///   - indexPaths: The rows to delete.
+    ///   - animation: The kind of animation.
+    open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        rowCounts[0] -= indexPaths.count
+    }
+}
+
+/// The visual representation of a single row in a table view (UIKit's `UITableViewCell`).
+@MainActor
+open class UITableViewCell: UIView {
+    /// An enumeration for the various styles of cells.
+    public enum CellStyle: Int, Sendable {
+        /// A simple style for a cell with a text label.
+        case `default` = 0
+    }
+
+    /// A string used to identify a cell that is reusable.
+    public let reuseIdentifier: String?
+    private let label = UILabel()
+
+    /// Creates a table cell with a style and a reuse identifier.
+    /// - Parameters:
+    ///   - style: The cell's style.
+    ///   - reuseIdentifier: The reuse identifier.
+    public required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+    }
+
+    /// Creates a cell from data in an unarchiver; the stand-in never decodes.
+    /// - Parameter coder: An unarchiver.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// The label used for the main textual content of the table cell.
+    open var textLabel: UILabel? { label }
+}
+
+/// The methods that an object adopts to manage data and provide cells for a table view.
+@MainActor
+public protocol UITableViewDataSource: AnyObject {
+    /// Tells the data source to return the number of rows in a given section of a table view.
+    /// - Parameters:
+    ///   - tableView: The table view.
+    ///   - section: The section.
+    /// - Returns: The number of rows.
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    /// Asks the data source for a cell to insert in a particular location of the table view.
+    /// - Parameters:
+    ///   - tableView: The table view.
+    ///   - indexPath: The row's index path.
+    /// - Returns: The cell.
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+
+/// Methods for managing selections, configuring section headers and footers, deleting and
+/// reordering cells, and performing other actions in a table view.
+@MainActor
+public protocol UITableViewDelegate: AnyObject {
+    /// Tells the delegate the table view is about to draw a cell for a particular row.
+    /// - Parameters:
+    ///   - tableView: The table view.
+    ///   - cell: The cell about to be displayed.
+    ///   - indexPath: The row's index path.
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    /// An `optional` requirement in UIKit: does nothing unless implemented.
+    /// - Parameters:
+    ///   - tableView: The table view.
+    ///   - cell: The cell about to be displayed.
+    ///   - indexPath: The row's index path.
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+}
+
+/// An object that manages an ordered collection of data items and presents them using
+/// customizable layouts (UIKit's `UICollectionView`).
+@MainActor
+open class UICollectionView: UIScrollView {
+    /// The view that provides the background appearance.
+    open var backgroundView: UIView?
+    /// The layout used to organize the collection view's items.
+    open var collectionViewLayout: UICollectionViewLayout
+
+    /// Creates a collection view with the specified frame and layout.
+    /// - Parameters:
+    ///   - frame: The frame rectangle.
+    ///   - layout: The layout object.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+    }
+
+    /// Creates a collection view from data in an unarchiver; the stand-in never decodes.
+    /// - Parameter coder: An unarchiver.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// Reloads all of the data for the collection view.
+    open func reloadData() {}
+}
+
+/// An abstract base class for generating layout information for a collection view.
+@MainActor
+open class UICollectionViewLayout {
+    /// Creates a layout.
+    public init() {}
+}
+
+/// A layout object that organizes items into a grid with optional header and footer views for each section.
+@MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+
+extension IndexPath {
+    /// Creates an index path for a row in a table view section (UIKit's addition to `IndexPath`).
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - section: The section.
+    public init(row: Int, section: Int) {
+        self.init(indexes: [section, row])
+    }
+
+    /// The index of the section.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+
+    /// The index of the row in the section.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+}

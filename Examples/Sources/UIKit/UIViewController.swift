@@ -1,0 +1,67 @@
+// Stand-in for Apple's UIKit, for compiling the examples on Linux: NOT UIKit.
+//
+// Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
+//   https://developer.apple.com/documentation/uikit/uiviewcontroller (init(nibName:bundle:),
+//     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), loadViewIfNeeded(), isViewLoaded)
+// Like UIKit, reading `view` loads it (`loadView()`, then `viewDidLoad()`) the first time.
+// `UIViewController()` is spelled as a convenience initializer (in the SDK it comes from NSObject
+// and calls `init(nibName: nil, bundle: nil)`).
+
+public import Foundation
+
+/// An object that manages a view hierarchy (UIKit's `UIViewController`).
+@MainActor
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+
+    /// Creates a view controller with the nib file in the specified bundle.
+    /// - Parameters:
+    ///   - nibNameOrNil: The nib file's name, or `nil`.
+    ///   - nibBundleOrNil: The bundle holding the nib file, or `nil`.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    /// Creates a view controller from data in an unarchiver; the stand-in never decodes.
+    /// - Parameter coder: An unarchiver.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// Creates a view controller without a nib (`UIViewController()`).
+    public override convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// The view that the controller manages; reading it loads it if needed.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView = newValue
+        }
+    }
+
+    /// Whether the view is currently loaded into memory.
+    open var isViewLoaded: Bool { loadedView != nil }
+
+    /// Creates the view that the controller manages.
+    open func loadView() {
+        loadedView = UIView(frame: .zero)
+    }
+
+    /// Called after the controller's view is loaded into memory.
+    open func viewDidLoad() {}
+
+    /// Loads the view controller's view if it has not yet been loaded.
+    open func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil {
+            loadedView = UIView(frame: .zero)
+        }
+        viewDidLoad()
+    }
+}

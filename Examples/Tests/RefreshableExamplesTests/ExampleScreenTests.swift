@@ -1,0 +1,132 @@
+import MJRefresh
+import Refreshable
+import Testing
+import UIKit
+
+@testable import RefreshableExamples
+
+// The example screens and adapters run against the stand-ins: not a test of UIKit or MJRefresh,
+// but of the glue users copy (the adapters' wiring, the screens' use of the library).
+
+@MainActor
+@Suite struct UIKitScreenTests {
+    @Test func theTableScreenLoadsRefreshesAndInsertsMoreRows() async {
+        let screen = OrdersTableViewController(api: OrdersAPI(pageSize: 10, pageCount: 2))
+        screen.loadViewIfNeeded()
+        #expect(screen.refreshControl.isRefreshing)
+        #expect(await settle { screen.currentItems.count == 10 })
+        #expect(!screen.refreshControl.isRefreshing)
+        #expect(screen.tableView.numberOfRows(inSection: 0) == 10)
+
+        // The last rows appearing load the next page, which is inserted.
+        let cell = screen.tableView(screen.tableView, cellForRowAt: IndexPath(row: 9, section: 0))
+        #expect(cell.textLabel?.text == "Order #10 (tab 0)")
+        screen.tableView(screen.tableView, willDisplay: cell, forRowAt: IndexPath(row: 9, section: 0))
+        #expect(await settle { screen.currentItems.count == 20 })
+        #expect(screen.tableView.numberOfRows(inSection: 0) == 20)
+        #expect(screen.refreshStatus[0].noMoreData)
+
+        // The user's pull (UIRefreshControl sends .valueChanged) refreshes.
+        screen.refreshControl.sendActions(for: .valueChanged)
+        #expect(screen.refreshControl.isRefreshing)
+        #expect(await settle { !screen.refreshControl.isRefreshing })
+        #expect(screen.currentItems.count == 10)
+    }
+
+    @Test func aFailedFirstLoadShowsAPlaceholderWhoseButtonRetries() async throws {
+        let screen = OrdersTableViewController(api: OrdersAPI(failure: OrdersAPIError(description: "offline")))
+        screen.loadViewIfNeeded()
+        #expect(await settle { screen.tableView.backgroundView != nil })
+        let placeholder = try #require(screen.tableView.backgroundView as? RefreshFailurePlaceholderView)
+        #expect(placeholder.messageLabel.text == "Loading failed: offline")
+        #expect(placeholder.retryButton.title(for: .normal) == "Retry")
+
+        placeholder.retryButton.sendActions(for: .primaryActionTriggered)
+        #expect(screen.refreshStatus[0].isRefreshing)
+        #expect(screen.tableView.backgroundView == nil)
+    }
+
+    @Test func aFailureOverItemsShowsAToastAndKeepsTheRows() async throws {
+        let screen = OrdersTableViewController(api: OrdersAPI(pageSize: 10))
+        screen.loadViewIfNeeded()
+        #expect(await settle { screen.currentItems.count == 10 })
+        screen.tableView.showFailureMessage(cancelledFailure(.loadMore, page: 2))
+        let toast = try #require(screen.view.subviews.compactMap { $0 as? RefreshToastView }.first)
+        #expect(toast.text == "Loading was cancelled.")
+        #expect(screen.currentItems.count == 10)
+    }
+
+    @Test func theCollectionViewAdapterOnlyRemovesItsOwnPlaceholder() throws {
+        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        var retried = 0
+        collection.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) { retried += 1 }
+        let placeholder = try #require(collection.backgroundView as? RefreshFailurePlaceholderView)
+        placeholder.retryButton.sendActions(for: .primaryActionTriggered)
+        #expect(retried == 1)
+        collection.hideFailurePlaceholder()
+        #expect(collection.backgroundView == nil)
+
+        let ownBackground = UIView()
+        collection.backgroundView = ownBackground
+        collection.hideFailurePlaceholder()
+        #expect(collection.backgroundView === ownBackground)
+    }
+}
+
+@MainActor
+@Suite struct MJRefreshScreenTests {
+    @Test func theMJRefreshScreenEndsTheListWithTheTabsOwnText() async throws {
+        let screen = OrdersMJRefreshViewController(api: OrdersAPI(pageSize: 10, pageCount: 1))
+        screen.loadViewIfNeeded()
+        let footer = try #require(screen.tableView.mj_footer)
+        #expect(await settle { screen.currentItems.count == 10 })
+        #expect(footer.state == .noMoreData)
+        #expect(screen.tableView.mj_header?.isRefreshing == false)
+
+        screen.showTab(1)
+        #expect(screen.currentIndex == 1)
+        #expect(await settle { screen.currentItems.first?.id == "1-1" })
+    }
+
+    @Test func thePullsCallTheLibrary() async throws {
+        let screen = OrdersMJRefreshViewController(api: OrdersAPI(pageSize: 10, pageCount: 3))
+        screen.loadViewIfNeeded()
+        #expect(await settle { screen.currentItems.count == 10 })
+        let footer = try #require(screen.tableView.mj_footer)
+        footer.beginRefreshing()  // what MJRefresh does when the user pulls up ...
+        footer.refreshingBlock?()  // ... and then calls the block
+        #expect(await settle { screen.currentItems.count == 20 })
+        #expect(footer.state == .idle)
+    }
+}
+
+@MainActor
+@Suite struct SwiftUIModelTests {
+    @Test func pullToRefreshReturnsWhenTheRefreshSettles() async {
+        let model = OrdersListModel(api: OrdersAPI(pageSize: 10, pageCount: 2))
+        model.setupRefreshHeader()
+        #expect(await settle { model.currentItems.count == 10 })
+        #expect(model.footer.look == .idle)
+        #expect(!model.footer.isHidden)
+
+        model.rowAppeared(model.currentItems[9])
+        #expect(model.footer.look == .loading)
+        #expect(await settle { model.currentItems.count == 20 })
+        #expect(model.footer.look == .noMoreData("No more orders"))
+
+        await model.pullToRefresh()
+        #expect(model.currentItems.count == 10)
+        #expect(model.footer.look == .idle)
+    }
+
+    @Test func aFailedFirstLoadShowsTheOverlayWhoseRetryLoads() async throws {
+        let model = OrdersListModel(api: OrdersAPI(failure: OrdersAPIError(description: "offline")))
+        model.setupRefreshHeader()
+        #expect(await settle { model.placeholder != nil })
+        let placeholder = try #require(model.placeholder)
+        #expect(placeholder.message == "Loading failed: offline")
+        placeholder.retry()
+        #expect(model.placeholder == nil)
+        #expect(model.refreshStatus[0].isRefreshing)
+    }
+}

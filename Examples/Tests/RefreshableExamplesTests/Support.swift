@@ -1,0 +1,26 @@
+import Refreshable
+
+// Helpers for the example tests.
+
+/// Lets queued main-actor work run until `condition` holds, up to a budget of yields.
+/// - Parameter condition: What to wait for.
+/// - Returns: Whether it held within the budget.
+@MainActor
+func settle(until condition: @MainActor () -> Bool) async -> Bool {
+    for _ in 0..<10_000 {
+        if condition() {
+            return true
+        }
+        await Task.yield()
+    }
+    return condition()
+}
+
+/// A cancelled load of source 0, for showing a failure presentation directly.
+/// - Parameters:
+///   - kind: Refresh or load-more.
+///   - page: The page that was asked for.
+/// - Returns: The failure.
+func cancelledFailure(_ kind: RefreshRequest.Kind, page: Int) -> RefreshFailure {
+    RefreshFailure(request: RefreshRequest(source: 0, page: page, kind: kind, generation: 0), reason: .cancelled)
+}
