@@ -34,9 +34,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// `model.refreshStatus[model.currentIndex].page`.
     public let refreshStatus: RefreshRuntime<Item>
 
-    /// How many items before the end a row coming on screen loads the next page; by default one
-    /// page (the policy's page size).
-    public var prefetchDistance: Int
+    /// How many items before the end a row coming on screen loads the next page; `nil`, the
+    /// default, is one page (the policy's page size).
+    public var prefetchDistance: Int?
 
     private let registrar = ObservationRegistrar()
     private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
@@ -62,14 +62,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     ///   - refreshStatus: The list's runtime, with one state per source.
     ///   - loader: Loads one page; it runs in a task of the model's own, which a newer request of
     ///     the same source cancels.
-    public init(
+    public nonisolated init(
         _ refreshStatus: RefreshRuntime<Item>,
         loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     ) {
         self.refreshStatus = refreshStatus
         self.loader = loader
-        self.prefetchDistance = refreshStatus.policy.pageSize
-        refreshStatus.attach(self) { ModelHost(self) }
     }
 
     /// Creates a model whose sources each start unloaded, one per end-of-list text.
@@ -77,7 +75,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     ///   - noMoreTitles: Each source's end-of-list text; at least one.
     ///   - policy: Paging and conflict rules.
     ///   - loader: Loads one page.
-    public convenience init(
+    public nonisolated convenience init(
         noMoreTitles: [String],
         policy: RefreshPolicy = RefreshPolicy(),
         loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
@@ -134,8 +132,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Loads the current source's first page if it never loaded; call it when the list appears.
     public func setUp() {
-        refreshStatus.setUp()
+        runtime.setUp()
     }
+
+    /// The runtime, connected to this model.
+    private var runtime: RefreshRuntime<Item> {
+        refreshStatus.attach(self) { ModelHost(self) }
+        return refreshStatus
+    }
+
+    private var distance: Int { max(prefetchDistance ?? refreshStatus.policy.pageSize, 1) }
 
     /// Refreshes the current source and returns when that refresh has settled (applied, failed,
     /// or discarded for a newer one): the action of `.refreshable`.
@@ -143,7 +149,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
     public func refresh() async {
         let source = index
-        refreshStatus.startLoad(.refresh, source: source)
+        runtime.startLoad(.refresh, source: source)
         guard refreshStatus[source].isRefreshing else { return }
         await withCheckedContinuation { continuation in
             refreshWaiters.append((source, continuation))
@@ -152,18 +158,18 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Loads the next page of the current source, unless the list ended or a load is in flight.
     public func loadMore() {
-        refreshStatus.startLoad(.loadMore, source: index)
+        runtime.startLoad(.loadMore, source: index)
     }
 
     /// Retries the failed first load of an empty list: the placeholder's button.
     public func retry() {
-        refreshStatus.startLoad(.refresh, source: index)
+        runtime.startLoad(.refresh, source: index)
     }
 
     /// Makes another source current (a tab) and loads its first page if it never loaded.
     /// - Parameter index: The new current source.
     public func switchSource(to index: Int) {
-        refreshStatus.switchSource(to: index)
+        runtime.switchSource(to: index)
     }
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
@@ -182,7 +188,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     private func loadMoreIfNearTheEnd() {
         let count = refreshStatus[index].items.count
-        guard let last = visible.max(), count > 0, last >= count - max(prefetchDistance, 1) else { return }
+        guard let last = visible.max(), count > 0, last >= count - distance else { return }
         guard triggeredAtCount != count else { return }
         triggeredAtCount = count
         loadMore()
@@ -289,7 +295,7 @@ extension RefreshListModel where Item: Identifiable {
     /// The item's index when it is among the last rows that can matter for loading more.
     private func indexNearTheEnd(of item: Item) -> Int? {
         let items = refreshStatus[currentIndex].items
-        let window = max(prefetchDistance, refreshStatus.policy.pageSize) * 2
+        let window = max(distance, refreshStatus.policy.pageSize) * 2
         let start = max(items.count - window, 0)
         return items[start...].lastIndex { $0.id == item.id }
     }

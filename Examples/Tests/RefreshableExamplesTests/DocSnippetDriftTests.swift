@@ -28,16 +28,7 @@ struct DocBlock: CustomStringConvertible {
 enum SnippetMatcher {
     /// Blocks that cannot be compiled as written. Each one is reported as a known issue while it
     /// is missing; once it is found (or gone), the test fails until its entry is removed.
-    static let knownUncompilable = [
-        KnownUncompilable(
-            file: "Sources/Refreshable/Refreshable.docc/AdoptingRefreshable.md",
-            firstLine: "extension UIRefreshControl: RefreshHeaderControl {}",
-            reason: "\"Name the controls\" mixes file-scope extensions with controller members in one block, "
-                + "and its extensions lack @retroactive (Swift 6 warns, so the examples' warnings-as-errors "
-                + "build would fail). The examples hold the members in DocC_AdoptingRefreshable.swift and "
-                + "the adapters, with @retroactive, in Adapters/Controls+Refreshable.swift."
-        )
-    ]
+    static let knownUncompilable: [KnownUncompilable] = []
 
     /// The repository's root directory (this file is Examples/Tests/RefreshableExamplesTests/<file>).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)

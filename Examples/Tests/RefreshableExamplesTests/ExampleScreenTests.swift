@@ -26,7 +26,8 @@ import UIKit
         #expect(screen.tableView.numberOfRows(inSection: 0) == 20)
         #expect(screen.refreshStatus[0].noMoreData)
 
-        // The user's pull (UIRefreshControl sends .valueChanged) refreshes.
+        // The user's pull: UIRefreshControl shows refreshing, then sends .valueChanged.
+        screen.refreshControl.beginRefreshing()
         screen.refreshControl.sendActions(for: .valueChanged)
         #expect(screen.refreshControl.isRefreshing)
         #expect(await settle { !screen.refreshControl.isRefreshing })
@@ -102,31 +103,38 @@ import UIKit
 
 @MainActor
 @Suite struct SwiftUIModelTests {
+    private func model(_ api: OrdersAPI) -> RefreshListModel<Order> {
+        RefreshListModel(noMoreTitles: ["No more orders"]) { request in
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+    }
+
     @Test func pullToRefreshReturnsWhenTheRefreshSettles() async {
-        let model = OrdersListModel(api: OrdersAPI(pageSize: 10, pageCount: 2))
-        model.setupRefreshHeader()
-        #expect(await settle { model.currentItems.count == 10 })
-        #expect(model.footer.look == .idle)
-        #expect(!model.footer.isHidden)
+        let model = model(OrdersAPI(pageSize: 10, pageCount: 2))
+        model.setUp()
+        #expect(await settle { model.items.count == 10 })
+        #expect(!model.isLoadingMore)
+        #expect(model.noMoreText == nil)
 
-        model.rowAppeared(model.currentItems[9])
-        #expect(model.footer.look == .loading)
-        #expect(await settle { model.currentItems.count == 20 })
-        #expect(model.footer.look == .noMoreData("No more orders"))
+        model.itemDidAppear(model.items[9])
+        #expect(model.isLoadingMore)
+        #expect(await settle { model.items.count == 20 })
+        #expect(model.noMoreText == "No more orders")
 
-        await model.pullToRefresh()
-        #expect(model.currentItems.count == 10)
-        #expect(model.footer.look == .idle)
+        await model.refresh()
+        #expect(model.items.count == 10)
+        #expect(model.noMoreText == nil)
     }
 
     @Test func aFailedFirstLoadShowsTheOverlayWhoseRetryLoads() async throws {
-        let model = OrdersListModel(api: OrdersAPI(failure: OrdersAPIError(description: "offline")))
-        model.setupRefreshHeader()
+        let model = model(OrdersAPI(failure: OrdersAPIError(description: "offline")))
+        model.setUp()
         #expect(await settle { model.placeholder != nil })
         let placeholder = try #require(model.placeholder)
         #expect(placeholder.message == "Loading failed: offline")
-        placeholder.retry()
+        model.retry()
         #expect(model.placeholder == nil)
-        #expect(model.refreshStatus[0].isRefreshing)
+        #expect(model.isRefreshing)
     }
 }

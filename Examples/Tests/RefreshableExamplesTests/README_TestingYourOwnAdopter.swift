@@ -19,16 +19,15 @@ extension Order {
 @Suite struct READMETestingYourOwnAdopter {
     /// An async-style orders controller with its controls and server injected, as a testable one is.
     @MainActor
-    final class OrdersController: Refreshable {
-        var refreshStatus: RefreshSources<Order>
-        var currentIndex = 0
+    final class OrdersController: AsyncRefreshable {
+        let refreshStatus: RefreshRuntime<Order>
         let refreshHeaderControl: (any RefreshHeaderControl)?
         let refreshFooterControl: (any RefreshFooterControl)?
         let refreshListView: (any RefreshListView)?
         let loader: TestPageLoader<Order>
 
         init(rig: ConformanceRig<Order>) {
-            refreshStatus = rig.makeSources()
+            refreshStatus = RefreshRuntime(rig.makeSources())
             refreshHeaderControl = rig.header
             refreshFooterControl = rig.footer
             refreshListView = rig.listView

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AvoidRetroactiveConformances
+
 import MJRefresh
 import Refreshable
 import UIKit
@@ -11,15 +13,8 @@ import UIKit
 // introduce this conformance in the future". This package's CI builds with warnings as errors, so a
 // missing `@retroactive` fails it (the stand-ins are built as modules of their own, like the SDK).
 // The lint rule AvoidRetroactiveConformances guards the library itself; here the retroactive
-// conformances are the point, so it is silenced for each of them.
+// conformances are the point, so it is silenced for this file.
 
-// swift-format-ignore: AvoidRetroactiveConformances
 extension UIRefreshControl: @retroactive RefreshHeaderControl {}
-
-// swift-format-ignore: AvoidRetroactiveConformances
 extension MJRefreshHeader: @retroactive RefreshHeaderControl {}
-
-// With MJRefresh, also set `RefreshPolicy(beginRefreshingSendsAction: true)`: its controls call their
-// refreshing block from `beginRefreshing()`.
-// swift-format-ignore: AvoidRetroactiveConformances
 extension MJRefreshFooter: @retroactive RefreshFooterControl {}

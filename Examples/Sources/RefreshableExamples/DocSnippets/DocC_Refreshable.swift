@@ -13,9 +13,8 @@ enum DocCRefreshable {
     @MainActor static let tableView = UITableView(frame: .zero, style: .plain)
     static let api = OrdersAPI()
 
-    final class OrdersController: Refreshable {
-        var refreshStatus: RefreshSources<Order> = [RefreshState(noMoreTitle: "No more orders")]
-        var currentIndex = 0
+    final class OrdersController: AsyncRefreshable {
+        let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
         var refreshHeaderControl: (any RefreshHeaderControl)? { header }
         var refreshFooterControl: (any RefreshFooterControl)? { footer }
         var refreshListView: (any RefreshListView)? { tableView }

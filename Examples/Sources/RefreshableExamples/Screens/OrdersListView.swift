@@ -1,50 +1,47 @@
 import Refreshable
 import SwiftUI
 
-/// A complete SwiftUI screen: `.refreshable` awaits the refresh, rows near the end load more as
-/// they appear, the footer row shows loading and the end of the list, and a failed first load
-/// shows an overlay with a Retry button.
+/// A complete SwiftUI screen on `RefreshListModel`: `.refreshable` awaits the refresh, rows near
+/// the end load more as they appear, a footer row shows loading and the end of the list, and a
+/// failed first load shows an overlay with a Retry button.
 struct OrdersListView: View {
-    @State private var model: OrdersListModel
+    @State private var model: RefreshListModel<Order>
 
     init(api: OrdersAPI) {
-        _model = State(wrappedValue: OrdersListModel(api: api))
+        _model = State(
+            wrappedValue: RefreshListModel(noMoreTitles: ["No more orders"]) { request in
+                let response = try await api.orders(page: request.page)
+                return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+            }
+        )
     }
 
     var body: some View {
         List {
-            ForEach(model.currentItems) { order in
+            ForEach(model.items) { order in
                 Text(order.title)
-                    .onAppear { model.rowAppeared(order) }
+                    .onAppear { model.itemDidAppear(order) }
             }
-            if !model.footer.isHidden {
-                footerRow
+            if model.isLoadingMore {
+                ProgressView()
+            }
+            if let text = model.noMoreText {
+                Text(text)
             }
         }
         .overlay {
-            if let placeholder = model.placeholder {
+            if let failure = model.placeholder {
                 VStack(spacing: 12) {
-                    Text(placeholder.message)
-                    Button("Retry") { placeholder.retry() }
+                    Text(failure.message)
+                    Button("Retry") { model.retry() }
                 }
             }
         }
         .refreshable { [model] in
-            await model.pullToRefresh()
+            await model.refresh()
         }
         .task {
-            model.setupRefreshHeader()  // loads the first page
-        }
-    }
-
-    @ViewBuilder private var footerRow: some View {
-        switch model.footer.look {
-        case .idle:
-            EmptyView()
-        case .loading:
-            ProgressView()
-        case .noMoreData(let text), .failed(let text):
-            Text(text)
+            model.setUp()  // loads the first page
         }
     }
 }

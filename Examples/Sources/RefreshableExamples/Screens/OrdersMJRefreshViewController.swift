@@ -9,12 +9,7 @@ final class OrdersMJRefreshViewController: UIViewController, Refreshable, UITabl
     let tableView = UITableView(frame: .zero, style: .plain)
     let api: OrdersAPI
 
-    // MJRefresh's controls call their refreshing block from beginRefreshing(): tell the library.
-    var refreshStatus = RefreshSources<Order>(
-        noMoreTitles: ["No more orders", "No more unpaid orders"],
-        policy: RefreshPolicy(beginRefreshingSendsAction: true)
-    )
-    var currentIndex = 0
+    let refreshStatus = RefreshRuntime<Order>(noMoreTitles: ["No more orders", "No more unpaid orders"])
     var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.mj_header }
     var refreshFooterControl: (any RefreshFooterControl)? { tableView.mj_footer }
     var refreshListView: (any RefreshListView)? { tableView }
@@ -32,8 +27,10 @@ final class OrdersMJRefreshViewController: UIViewController, Refreshable, UITabl
         super.viewDidLoad()
         view.addSubview(tableView)
         tableView.dataSource = self
-        tableView.mj_header = MJRefreshNormalHeader { [weak self] in self?.refresh() }
-        tableView.mj_footer = MJRefreshAutoNormalFooter { [weak self] in self?.loadMore() }
+        // MJRefresh calls these blocks after every beginRefreshing(), also the library's own: the
+        // actions tell those late callbacks from a user's pull.
+        tableView.mj_header = MJRefreshNormalHeader { [weak self] in self?.headerRefreshingAction() }
+        tableView.mj_footer = MJRefreshAutoNormalFooter { [weak self] in self?.footerRefreshingAction() }
         showTab(0)
     }
 

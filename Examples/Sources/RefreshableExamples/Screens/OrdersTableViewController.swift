@@ -4,15 +4,14 @@ import UIKit
 /// A complete UIKit screen in async style: a `UIRefreshControl` header, no footer control (load-more
 /// starts as the last rows are about to show), appended rows inserted rather than reloaded, and
 /// the failure placeholder and toast from the UITableView adapter.
-final class OrdersTableViewController: UIViewController, Refreshable, UITableViewDataSource, UITableViewDelegate {
+final class OrdersTableViewController: UIViewController, AsyncRefreshable, UITableViewDataSource, UITableViewDelegate {
     let tableView = UITableView(frame: .zero, style: .plain)
     let refreshControl = UIRefreshControl()
     let api: OrdersAPI
     /// How many rows before the end a load-more starts.
     let prefetchDistance = 5
 
-    var refreshStatus: RefreshSources<Order> = [RefreshState(noMoreTitle: "No more orders")]
-    var currentIndex = 0
+    let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
     var refreshHeaderControl: (any RefreshHeaderControl)? { refreshControl }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { tableView }
@@ -34,7 +33,7 @@ final class OrdersTableViewController: UIViewController, Refreshable, UITableVie
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "order")
         tableView.refreshControl = refreshControl
         // UIRefreshControl sends .valueChanged only for the user's pull, never from beginRefreshing().
-        refreshControl.addAction(UIAction { [weak self] _ in self?.refresh() }, for: .valueChanged)
+        refreshControl.addAction(UIAction { [weak self] _ in self?.headerRefreshingAction() }, for: .valueChanged)
         setupRefreshHeader()  // loads the first page
     }
 
