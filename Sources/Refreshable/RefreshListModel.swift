@@ -141,7 +141,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return refreshStatus
     }
 
-    private var distance: Int { max(prefetchDistance ?? refreshStatus.policy.pageSize, 1) }
+    var distance: Int { max(prefetchDistance ?? refreshStatus.policy.pageSize, 1) }
 
     /// Refreshes the current source and returns when that refresh has settled (applied, failed,
     /// or discarded for a newer one): the action of `.refreshable`.
@@ -196,9 +196,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     // MARK: Keeping the observable values current
 
-    fileprivate var hostIndex: Int { index }
+    var hostIndex: Int { index }
 
-    fileprivate func setIndex(_ newValue: Int) {
+    func setIndex(_ newValue: Int) {
         guard newValue != index else { return }
         registrar.withMutation(of: self, keyPath: \.currentIndex) {
             index = newValue
@@ -207,7 +207,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         triggeredAtCount = nil
     }
 
-    fileprivate func itemsChanged(_ update: RefreshUpdate) {
+    func itemsChanged(_ update: RefreshUpdate) {
         guard update.source == index else { return }
         registrar.withMutation(of: self, keyPath: \.items) {}
         if case .replaced = update.change {
@@ -215,7 +215,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
     }
 
-    fileprivate func didRender() {
+    func didRender() {
         let state = refreshStatus[index]
         let appearance = RefreshAppearance(state: state)
         var next = Snapshot()
@@ -267,69 +267,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         refreshWaiters = waiting
     }
 
-    fileprivate func load(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+    func load(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
         let loader = self.loader
         runtime.run(request) { try await loader(request) }
-    }
-}
-
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-extension RefreshListModel where Item: Identifiable {
-    /// Tells the model that `item`'s row came on screen: its `onAppear`. Loads more once per
-    /// crossing of the last ``prefetchDistance`` items; a row far from the end costs nothing.
-    /// - Parameter item: The row's item.
-    public func itemDidAppear(_ item: Item) {
-        if let index = indexNearTheEnd(of: item) {
-            itemDidAppear(at: index)
-        }
-    }
-
-    /// Tells the model that `item`'s row left the screen: its `onDisappear`.
-    /// - Parameter item: The row's item.
-    public func itemDidDisappear(_ item: Item) {
-        if let index = indexNearTheEnd(of: item) {
-            itemDidDisappear(at: index)
-        }
-    }
-
-    /// The item's index when it is among the last rows that can matter for loading more.
-    private func indexNearTheEnd(of item: Item) -> Int? {
-        let items = refreshStatus[currentIndex].items
-        let window = max(distance, refreshStatus.policy.pageSize) * 2
-        let start = max(items.count - window, 0)
-        return items[start...].lastIndex { $0.id == item.id }
-    }
-}
-
-/// Connects a ``RefreshRuntime`` to the ``RefreshListModel`` that owns it.
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-@MainActor
-private final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
-    private weak var model: RefreshListModel<Item>?
-
-    init(_ model: RefreshListModel<Item>) {
-        self.model = model
-    }
-
-    override func represents(_ object: AnyObject) -> Bool { model === object }
-    override var isAlive: Bool { model != nil }
-    override var currentIndex: Int? { model?.hostIndex }
-
-    override func setCurrentIndex(_ index: Int) -> Bool {
-        guard let model else { return false }
-        model.setIndex(index)
-        return true
-    }
-
-    override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
-        model?.load(request, on: runtime)
-    }
-
-    override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {
-        model?.itemsChanged(update)
-    }
-
-    override func didRender(_ appearance: RefreshAppearance) {
-        model?.didRender()
     }
 }

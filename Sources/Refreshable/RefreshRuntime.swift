@@ -30,14 +30,16 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The request being handed to the host's `start`, readable as ``Refreshable/refreshRequest``.
     var issuing: RefreshRequest?
 
-    private var tasks: [Int: RunningLoad] = [:]
-    private let headerRecord = ControlRecord()
-    private let footerRecord = ControlRecord()
-    private var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
-    private var isRendering = false
-    private var renderAgain = false
+    var tasks: [Int: RunningLoad] = [:]
+    let headerRecord = ControlRecord()
+    let footerRecord = ControlRecord()
+    var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
+    var isRendering = false
+    var renderAgain = false
     /// Identifies the newest scheduled re-check; an older one that runs finds a newer one pending and does nothing.
-    private var recheckToken: UInt = 0
+    var recheckToken: UInt = 0
+    /// The relay statuses are published to, and the appearance last published to it.
+    var statusOutput: (relay: RefreshStatusRelay, published: RefreshAppearance)?
 
     deinit {
         for running in tasks.values {
@@ -45,7 +47,7 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
-    private struct RunningLoad {
+    struct RunningLoad {
         let request: RefreshRequest
         let task: Task<Void, Never>
     }
@@ -98,6 +100,24 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The default is `String(describing:)`, which reads well for your own error types. With
     /// Foundation, `{ $0.localizedDescription }` reads well for `URLError` and other system errors.
     public var describeError: @MainActor (any Error) -> String = { String(describing: $0) }
+
+    /// Publishes the screen's state to a view model's output as ``RefreshStatus`` values, so the
+    /// controller's ``OutputRefreshProtocol/autoSetRefreshHeaderStatus(header:footer:)`` drives its
+    /// controls without a hand-written status, the end-of-list title included.
+    ///
+    /// ```swift
+    /// refreshStatus.publishStatuses(to: output.refreshStatus)
+    /// ```
+    /// - Parameter relay: The output's relay; held strongly until ``stopPublishingStatuses()``.
+    public func publishStatuses(to relay: RefreshStatusRelay) {
+        statusOutput = (relay, relay.appearance)
+        draw(allowingRecheck: false)
+    }
+
+    /// Stops publishing statuses to the relay given to ``publishStatuses(to:)``.
+    public func stopPublishingStatuses() {
+        statusOutput = nil
+    }
 
     /// The state of one source. An out-of-range index stops with a message saying what to fix.
     /// - Parameter source: The source's index.
@@ -231,195 +251,6 @@ public final class RefreshRuntime<Item: Sendable> {
             return
         }
         startLoad(.refresh, source: index)
-    }
-
-    // MARK: Loads
-
-    /// Runs a loader for a request in a task that a superseding request cancels, and reports the
-    /// result to the host; a result whose request is no longer in flight is discarded.
-    func run(_ request: RefreshRequest, loader: @escaping @MainActor () async throws -> RefreshPage<Item>) {
-        let task = Task { [weak self] in
-            let result: Result<RefreshPage<Item>, any Error>
-            do {
-                result = .success(try await loader())
-            } catch {
-                result = .failure(error)
-            }
-            self?.deliver(result, for: request)
-        }
-        tasks[request.source] = RunningLoad(request: request, task: task)
-    }
-
-    private func deliver(_ result: Result<RefreshPage<Item>, any Error>, for request: RefreshRequest) {
-        if tasks[request.source]?.request == request {
-            tasks[request.source] = nil
-        }
-        guard state.isInFlight(request) else {
-            host?.didDiscard(request)
-            return
-        }
-        switch result {
-        case .success(let page):
-            if let host {
-                host.succeeded(page, for: request, on: self)
-            } else {
-                applySuccess(page, for: request)
-            }
-        case .failure(let error):
-            if let host {
-                host.failed(error, for: request, on: self)
-            } else {
-                applyFailure(error, for: request)
-            }
-        }
-    }
-
-    /// Applies a page through the state machine and carries out what it decided.
-    @discardableResult
-    func applySuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) -> RefreshSettlement {
-        let settlement = state.succeed(request, with: page)
-        settle(settlement)
-        return settlement
-    }
-
-    /// Records a failure through the state machine and carries out what it decided.
-    @discardableResult
-    func applyFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
-        let settlement =
-            state.isInFlight(request)
-            ? state.fail(request, error: error, describedAs: describeError(error))
-            : .discarded(request)
-        settle(settlement)
-        return settlement
-    }
-
-    /// Cancels a source's load, records a cancellation, and draws the screen.
-    func cancelLoading(source: Int) {
-        state.checkSource(source, in: "cancelLoading(source:)")
-        if let running = tasks.removeValue(forKey: source) {
-            running.task.cancel()
-        }
-        guard let settlement = state.cancel(source: source) else { return }
-        settle(settlement)
-    }
-
-    private func settle(_ settlement: RefreshSettlement) {
-        switch settlement {
-        case .applied(let update):
-            forgetTask(of: update.request)
-            host?.didUpdate(update, on: self)
-        case .failed(let failure):
-            forgetTask(of: failure.request)
-            host?.presentFailure(failure, on: self)
-        case .discarded(let request):
-            host?.didDiscard(request)
-            return
-        }
-        render()
-    }
-
-    private func forgetTask(of request: RefreshRequest?) {
-        guard let request, tasks[request.source]?.request == request else { return }
-        tasks[request.source] = nil
-    }
-
-    private func cancelTask(of request: RefreshRequest) {
-        guard tasks[request.source]?.request == request else { return }
-        tasks.removeValue(forKey: request.source)?.task.cancel()
-    }
-
-    private func cancelTasksNoLongerInFlight() {
-        for (source, running) in tasks where !state.isInFlight(running.request) {
-            tasks[source] = nil
-            running.task.cancel()
-        }
-    }
-
-    private func replace(with newValue: RefreshSources<Item>) {
-        var next = newValue
-        next.adopt(origin: .random(in: 1 ... .max))
-        state = next
-        cancelTasksNoLongerInFlight()
-        let index = currentIndex
-        state.checkSource(index, in: "currentIndex")
-        host?.didUpdate(
-            RefreshUpdate(request: nil, source: index, change: .reset, noMoreData: state[index].noMoreData),
-            on: self
-        )
-        render()
-        if isSetUp {
-            loadFirstPageIfNeeded()
-        }
-    }
-
-    // MARK: Drawing
-
-    /// Drives header, footer and placeholder to what the current source's state calls for.
-    ///
-    /// A render asked for while one runs (a placeholder's retry tapped from inside
-    /// `showFailurePlaceholder`, a control's action sent from `beginRefreshing()`) runs after it,
-    /// from the state as it is then. When a control may not show the wanted state yet (MJRefresh
-    /// applies commands on the main queue's next turn), one more render runs on the main actor then.
-    func render() {
-        draw(allowingRecheck: true)
-    }
-
-    private func draw(allowingRecheck: Bool) {
-        if isRendering {
-            renderAgain = true
-            return
-        }
-        isRendering = true
-        defer { isRendering = false }
-        var lags = false
-        var passes = 0
-        repeat {
-            renderAgain = false
-            lags = drawOnce()
-            passes += 1
-        } while renderAgain && passes < 16
-        if allowingRecheck, lags {
-            // Scheduled after this draw's commands, so it runs once the controls applied them.
-            recheckToken &+= 1
-            let token = recheckToken
-            Task { [weak self] in
-                guard let self, self.recheckToken == token else { return }
-                self.draw(allowingRecheck: false)
-            }
-        }
-    }
-
-    /// One pass; returns whether a control may not show its wanted state yet.
-    private func drawOnce() -> Bool {
-        let index = currentIndex
-        state.checkSource(index, in: "currentIndex")
-        let appearance = RefreshAppearance(state: state[index])
-        let footerLags = ControlDriver.drive(host?.footer, record: footerRecord, to: appearance)
-        let headerLags = ControlDriver.drive(host?.header, record: headerRecord, to: appearance.header)
-        drawPlaceholder(appearance.placeholder, source: index)
-        host?.didRender(appearance)
-        return footerLags || headerLags
-    }
-
-    private func drawPlaceholder(_ placeholder: RefreshFailure?, source: Int) {
-        guard let listView = host?.listView else {
-            shownPlaceholder = nil
-            return
-        }
-        let id = ObjectIdentifier(listView)
-        if let shown = shownPlaceholder, shown.list == id, shown.failure == placeholder {
-            return
-        }
-        let known = shownPlaceholder?.list == id
-        // Recorded before the call: a retry tapped from inside it renders from this record.
-        shownPlaceholder = (id, placeholder)
-        if let placeholder {
-            listView.showFailurePlaceholder(placeholder) { [weak self] in
-                self?.startLoad(.refresh, source: source)
-            }
-        } else if known {
-            listView.hideFailurePlaceholder()
-        }
     }
 }
 

@@ -29,6 +29,8 @@ public final class RefreshStatusRelay {
     private var undelivered: [RefreshStatus] = []
     private var isDelivering = false
     private var hasReleasedObservers = false
+    /// The appearance a runtime's last published status leads to, title included.
+    private var pendingTarget: RefreshAppearance?
     /// The status delivered last, or being delivered now: what a new observer receives first.
     private var delivered: RefreshStatus
 
@@ -106,6 +108,19 @@ public final class RefreshStatusRelay {
         return stream
     }
 
+    /// Publishes the statuses that lead to `target`, then makes `target` the relay's
+    /// ``appearance``: observers receive each status, and controls are driven to `target` itself,
+    /// which carries what statuses cannot (the end-of-list title).
+    func publish(_ statuses: [RefreshStatus], reaching target: RefreshAppearance) {
+        guard !statuses.isEmpty else { return }
+        for (offset, status) in statuses.enumerated() {
+            if offset == statuses.count - 1 {
+                pendingTarget = target
+            }
+            value = status
+        }
+    }
+
     private func deliver(_ status: RefreshStatus) {
         guard !isDelivering else {
             undelivered.append(status)
@@ -126,6 +141,10 @@ public final class RefreshStatusRelay {
     private func notify(_ status: RefreshStatus) {
         delivered = status
         appearance = appearance.applying(status)
+        if let target = pendingTarget {
+            pendingTarget = nil
+            appearance = target
+        }
         // By index, over the observers present now: one added meanwhile got this status already.
         let count = observers.count
         var index = 0
