@@ -6,4 +6,5 @@ import Benchmark
 //     REFRESHABLE_BENCH_MAX_PAGES=10000 swift package benchmark   # without the 50,000-page runs
 let benchmarks: @Sendable () -> Void = {
     registerPageLoadBenchmarks()
+    registerAdopterBenchmarks()
 }
