@@ -7,4 +7,6 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerPageLoadBenchmarks()
     registerAdopterBenchmarks()
+    registerStatusBenchmarks()
+    registerYieldingStatusBenchmarks()
 }
