@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     registerAdopterBenchmarks()
     registerStatusBenchmarks()
     registerYieldingStatusBenchmarks()
+    registerSourceCountBenchmarks()
 }
