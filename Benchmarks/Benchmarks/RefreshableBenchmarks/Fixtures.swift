@@ -38,14 +38,15 @@ let maxPages: Int = {
     return value
 }()
 
-/// Settings for one benchmark whose every sample loads `pages` pages: fewer samples as it grows.
+/// Settings for one benchmark whose every sample loads `pages` pages: fewer samples as it grows,
+/// and enough time for a few of them while a load-more copies the held items (seconds each).
 func pageLoadConfiguration(pages: Int) -> Benchmark.Configuration {
     let (iterations, seconds): (Int, Int64) =
         switch pages {
         case ..<1_000: (1_000, 1)
         case ..<10_000: (200, 2)
-        case ..<50_000: (25, 5)
-        default: (10, 10)
+        case ..<50_000: (25, 20)
+        default: (10, 30)
         }
     return Benchmark.Configuration(
         metrics: trackedMetrics,
