@@ -6,6 +6,12 @@ import PackageDescription
 let package = Package(
     name: "RefreshableBenchmarks",
     platforms: [.macOS(.v13)],
+    products: [
+        // A quick scaling check for CI that needs none of the benchmark packages: Scripts/scaling-check.sh.
+        // It lives in Sources/: the benchmark plugin runs every executable target whose folder sits
+        // in a folder named Benchmarks as a benchmark, and this package's own folder is one.
+        .executable(name: "scaling-check", targets: ["ScalingCheck"])
+    ],
     dependencies: [
         .package(name: "Refreshable", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -23,7 +29,11 @@ let package = Package(
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        )
+        ),
+        .executableTarget(
+            name: "ScalingCheck",
+            dependencies: [.product(name: "Refreshable", package: "Refreshable")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
