@@ -11,6 +11,27 @@
 import Foundation
 import Refreshable
 
+#if canImport(Glibc)
+    import Glibc
+
+    /// Keeps freed memory in the process. By default glibc hands large freed blocks back to the
+    /// kernel, so every 10,000-page load grows its array into fresh pages, and those page faults
+    /// (a few ns per item, for any growing array) would count against the library, while at 1,000
+    /// pages the memory is reused. The check is about what a load-more copies, not the allocator.
+    /// `mallopt` is looked up at run time: <malloc.h> is not part of the Glibc module.
+    func keepFreedMemory() {
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD; 32 MiB is glibc's largest
+        let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+        _ = mallopt(mmapThreshold, 32 << 20)
+        _ = mallopt(trimThreshold, 512 << 20)
+    }
+#else
+    func keepFreedMemory() {}
+#endif
+
 let itemsPerPage = 20
 let limit = 1.5
 let page = Array(0..<itemsPerPage)
@@ -61,6 +82,7 @@ func formatted(_ value: Double) -> String {
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }
 
+keepFreedMemory()
 let repetitions = 7
 let clock = ContinuousClock()
 var small = Case(pages: 1_000, loadsPerRepetition: 10)
