@@ -7,7 +7,7 @@ let package = Package(
     name: "RefreshableBenchmarks",
     platforms: [.macOS(.v13)],
     products: [
-        // A quick scaling check for CI that needs none of the benchmark packages: Scripts/scaling-check.sh.
+        // A quick scaling check for CI that needs only the library: Scripts/scaling-check.sh.
         // It lives in Sources/: the benchmark plugin runs every executable target whose folder sits
         // in a folder named Benchmarks as a benchmark, and this package's own folder is one.
         .executable(name: "scaling-check", targets: ["ScalingCheck"])
