@@ -1,0 +1,13 @@
+import Benchmark
+
+// Refreshable's benchmarks. Names say what one sample covers ("1000 pages" of 20 items,
+// "x1000 dispatches"); Scripts/report.sh divides by it. Run from Benchmarks/:
+//     swift package benchmark
+//     REFRESHABLE_BENCH_MAX_PAGES=10000 swift package benchmark   # without the 50,000-page runs
+let benchmarks: @Sendable () -> Void = {
+    registerPageLoadBenchmarks()
+    registerAdopterBenchmarks()
+    registerStatusBenchmarks()
+    registerYieldingStatusBenchmarks()
+    registerSourceCountBenchmarks()
+}
