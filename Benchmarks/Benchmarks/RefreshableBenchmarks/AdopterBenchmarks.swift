@@ -23,8 +23,7 @@ func registerAdopterBenchmarks() {
 /// A seed-style adopter: `refreshData(isRefresh:)` keeps the request; the benchmark answers it at once.
 @MainActor
 final class BenchAdopter: Refreshable {
-    var refreshStatus: RefreshSources<Int> = [RefreshState(noMoreTitle: "end")]
-    var currentIndex = 0
+    let refreshStatus: RefreshRuntime<Int> = [RefreshState(noMoreTitle: "end")]
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
     let refreshListView: (any RefreshListView)? = nil
