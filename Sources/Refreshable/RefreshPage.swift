@@ -52,6 +52,7 @@ extension RefreshPage {
     ///   - heldBefore: How many items the source holds before this page is applied.
     ///   - firstPage: The policy's first page number, for zero-based servers.
     /// - Returns: What is wrong with the page, or `nil` when it can be applied.
+    @inlinable
     public func validate(
         against request: RefreshRequest,
         heldBefore: Int,
@@ -82,6 +83,7 @@ extension RefreshPage {
     ///   - request: The request this page answers.
     ///   - policy: The paging policy: its first page for `curPage`/`pageCount`, its page size for the fallback.
     /// - Returns: `true` when no further page should be asked for.
+    @inlinable
     public func isLastPage(heldAfterApplying: Int, request: RefreshRequest, policy: RefreshPolicy) -> Bool {
         if items.isEmpty || request.page == .max {
             return true
@@ -102,7 +104,8 @@ extension RefreshPage {
 
     /// How many pages `page` comes after the first page, or `nil` when it comes before it or the
     /// difference does not fit in an `Int`.
-    private static func offset(of page: Int, from firstPage: Int) -> Int? {
+    @usableFromInline
+    static func offset(of page: Int, from firstPage: Int) -> Int? {
         let (offset, overflow) = page.subtractingReportingOverflow(firstPage)
         return overflow || offset < 0 ? nil : offset
     }

@@ -16,13 +16,13 @@ public struct RefreshPolicy: Sendable, Hashable {
         case inFlightWins
     }
 
-    private var storedPageSize: Int
-    private var storedFirstPage: Int
+    @usableFromInline var storedPageSize: Int
+    @usableFromInline var storedFirstPage: Int
 
     /// The number of items a full page holds, at least 1. Used for the `count < pageSize`
     /// end-of-list fallback (see <doc:Rules#The-end-of-the-list>).
     public var pageSize: Int {
-        get { storedPageSize }
+        @inlinable get { storedPageSize }
         set {
             Self.checkPageSize(newValue)
             storedPageSize = newValue
@@ -31,7 +31,7 @@ public struct RefreshPolicy: Sendable, Hashable {
 
     /// The number of the first page, `1` for most servers, `0` for zero-based APIs; never negative.
     public var firstPage: Int {
-        get { storedFirstPage }
+        @inlinable get { storedFirstPage }
         set {
             Self.checkFirstPage(newValue)
             storedFirstPage = newValue

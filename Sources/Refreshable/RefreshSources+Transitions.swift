@@ -73,6 +73,7 @@ extension RefreshSources {
     ///   - kind: Refresh or load-more.
     ///   - source: The source that asks.
     /// - Returns: The started request (and the one it superseded), or why nothing started.
+    @inlinable
     public mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
         checkSource(source, in: "begin(_:source:)")
         let state = states[source]
@@ -99,9 +100,9 @@ extension RefreshSources {
             generation: lastGeneration,
             origin: origin
         )
-        states[source].inFlight = request
+        states[source]._inFlight = request
         if kind == .loadMore {
-            states[source].loadMoreFailure = nil
+            states[source]._loadMoreFailure = nil
         }
         return .started(request, superseded: state.inFlight)
     }
@@ -117,6 +118,7 @@ extension RefreshSources {
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
     /// - Returns: What was done with the page.
+    @inlinable
     public mutating func succeed(_ request: RefreshRequest, with page: RefreshPage<Item>) -> RefreshSettlement {
         guard isInFlight(request) else { return .discarded(request) }
         let source = request.source
@@ -130,10 +132,10 @@ extension RefreshSources {
         let change: RefreshUpdate.Change
         switch request.kind {
         case .refresh:
-            states[source].items = page.items
+            states[source]._items = page.items
             change = .replaced(count: page.items.count)
         case .loadMore:
-            states[source].items.append(contentsOf: page.items)
+            states[source]._items.append(contentsOf: page.items)
             change = .appended(heldBefore..<states[source].items.count)
         }
         let noMoreData = page.isLastPage(
@@ -141,12 +143,12 @@ extension RefreshSources {
             request: request,
             policy: policy
         )
-        states[source].noMoreData = noMoreData
-        states[source].page = request.page
-        states[source].hasLoaded = true
-        states[source].failure = nil
-        states[source].loadMoreFailure = nil
-        states[source].inFlight = nil
+        states[source]._noMoreData = noMoreData
+        states[source]._page = request.page
+        states[source]._hasLoaded = true
+        states[source]._failure = nil
+        states[source]._loadMoreFailure = nil
+        states[source]._inFlight = nil
         return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
     }
 
@@ -160,6 +162,7 @@ extension RefreshSources {
     ///   - error: What the loader threw; wrapped by ``RefreshFailure/init(wrapping:for:describedAs:)``.
     ///   - description: The error in words fit for the user; `String(describing: error)` by default.
     /// - Returns: ``RefreshSettlement/failed(_:)`` or, for a stale request, ``RefreshSettlement/discarded(_:)``.
+    @inlinable
     public mutating func fail(
         _ request: RefreshRequest,
         error: any Error,
@@ -174,6 +177,7 @@ extension RefreshSources {
     /// The loader's own answer, when it comes, is then stale and discarded.
     /// - Parameter source: The source to cancel.
     /// - Returns: The settlement of the cancelled request, or `nil` when nothing was in flight.
+    @inlinable
     public mutating func cancel(source: Int) -> RefreshSettlement? {
         checkSource(source, in: "cancel(source:)")
         guard let request = states[source].inFlight else { return nil }
@@ -182,6 +186,7 @@ extension RefreshSources {
 
     /// Whether `request` is the in-flight request of its source, that is, whether its result would be applied.
     /// - Parameter request: The request to check.
+    @inlinable
     public func isInFlight(_ request: RefreshRequest) -> Bool {
         states.indices.contains(request.source) && states[request.source].inFlight == request
     }
@@ -199,11 +204,12 @@ extension RefreshSources {
         origin = newOrigin
         revision &+= 1
         for index in states.indices where states[index].inFlight != nil {
-            states[index].inFlight = nil
+            states[index]._inFlight = nil
         }
     }
 
-    private func supersedes(_ kind: RefreshRequest.Kind, inFlight: RefreshRequest.Kind) -> Bool {
+    @usableFromInline
+    func supersedes(_ kind: RefreshRequest.Kind, inFlight: RefreshRequest.Kind) -> Bool {
         switch (policy.conflictRule, kind, inFlight) {
         case (.inFlightWins, _, _), (_, .loadMore, _), (.refreshWins, .refresh, .refresh):
             return false
@@ -212,13 +218,14 @@ extension RefreshSources {
         }
     }
 
-    private mutating func settleFailure(_ failure: RefreshFailure) -> RefreshSettlement {
+    @usableFromInline
+    mutating func settleFailure(_ failure: RefreshFailure) -> RefreshSettlement {
         let source = failure.request.source
         revision &+= 1
-        states[source].inFlight = nil
-        states[source].failure = failure
+        states[source]._inFlight = nil
+        states[source]._failure = failure
         if failure.request.kind == .loadMore {
-            states[source].loadMoreFailure = failure
+            states[source]._loadMoreFailure = failure
         }
         return .failed(failure)
     }

@@ -83,7 +83,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     private mutating func alignUnloadedPages() {
         let before = policy.firstPage - 1  // firstPage >= 0: cannot overflow
         for index in states.indices where !states[index].hasLoaded && states[index].page != before {
-            states[index].page = before
+            states[index]._page = before
         }
     }
 }
@@ -117,7 +117,7 @@ extension RefreshSources: RandomAccessCollection, MutableCollection {
             checkSource(source)
             states[source] = newValue
             if !newValue.hasLoaded {
-                states[source].page = policy.firstPage - 1
+                states[source]._page = policy.firstPage - 1
             }
         }
     }

@@ -14,22 +14,29 @@
 public struct RefreshState<Item: Sendable>: Sendable {
     /// The last page that loaded successfully; before the first success, one less than the
     /// policy's first page (`0` for one-based lists, `-1` for zero-based ones).
-    public internal(set) var page: Int
+    @inlinable public var page: Int { _page }
+    @usableFromInline var _page: Int
     /// Whether the list is known to have ended: load-more cannot trigger and the footer shows ``noMoreTitle``.
-    public internal(set) var noMoreData: Bool
+    @inlinable public var noMoreData: Bool { _noMoreData }
+    @usableFromInline var _noMoreData: Bool
     /// The footer's end-of-list text for this source, such as "No more orders".
     public var noMoreTitle: String
     /// The items of every page loaded since the last successful refresh, in order.
-    public internal(set) var items: [Item]
+    @inlinable public var items: [Item] { _items }
+    @usableFromInline var _items: [Item]
     /// The load in flight for this source, if any (at most one: see <doc:Rules#One-load-per-source>).
-    public internal(set) var inFlight: RefreshRequest?
+    @inlinable public var inFlight: RefreshRequest? { _inFlight }
+    @usableFromInline var _inFlight: RefreshRequest?
     /// The last failure, kept until the next success of this source.
-    public internal(set) var failure: RefreshFailure?
+    @inlinable public var failure: RefreshFailure? { _failure }
+    @usableFromInline var _failure: RefreshFailure?
     /// Whether any load of this source has succeeded yet.
-    public internal(set) var hasLoaded: Bool
+    @inlinable public var hasLoaded: Bool { _hasLoaded }
+    @usableFromInline var _hasLoaded: Bool
     /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
     /// shows, which a failed refresh leaves alone.
-    public internal(set) var loadMoreFailure: RefreshFailure?
+    @inlinable public var loadMoreFailure: RefreshFailure? { _loadMoreFailure }
+    @usableFromInline var _loadMoreFailure: RefreshFailure?
 
     /// Creates the state of a source that has not loaded yet.
     ///
@@ -43,14 +50,14 @@ public struct RefreshState<Item: Sendable>: Sendable {
             firstPage >= 0,
             "RefreshState(firstPage:) is \(firstPage); pass the first page's number (1, or 0 for zero-based APIs)."
         )
-        self.page = firstPage - 1
-        self.noMoreData = false
+        self._page = firstPage - 1
+        self._noMoreData = false
         self.noMoreTitle = noMoreTitle
-        self.items = []
-        self.inFlight = nil
-        self.failure = nil
-        self.hasLoaded = false
-        self.loadMoreFailure = nil
+        self._items = []
+        self._inFlight = nil
+        self._failure = nil
+        self._hasLoaded = false
+        self._loadMoreFailure = nil
     }
 
     /// Creates a state from a `(page, isLoading, noMoreData, noMoreTitle)` tuple, for a one-line migration.
@@ -65,17 +72,17 @@ public struct RefreshState<Item: Sendable>: Sendable {
             "A new RefreshState cannot start loading: pass isLoading: false; the state machine sets it when a load starts."
         )
         self.init(noMoreTitle: tuple.noMoreTitle, firstPage: tuple.page)
-        self.noMoreData = tuple.noMoreData
+        self._noMoreData = tuple.noMoreData
     }
 
     /// Whether a load of this source is in flight: the tuple's `isLoading`.
-    public var isLoading: Bool { inFlight != nil }
+    @inlinable public var isLoading: Bool { _inFlight != nil }
 
     /// Whether a refresh of this source is in flight.
-    public var isRefreshing: Bool { inFlight?.kind == .refresh }
+    @inlinable public var isRefreshing: Bool { _inFlight?.kind == .refresh }
 
     /// Whether a load-more of this source is in flight.
-    public var isLoadingMore: Bool { inFlight?.kind == .loadMore }
+    @inlinable public var isLoadingMore: Bool { _inFlight?.kind == .loadMore }
 }
 
 extension RefreshState: Equatable where Item: Equatable {}
