@@ -55,7 +55,7 @@ public struct RefreshUpdate: Sendable, Equatable {
     }
 }
 
-/// What ``RefreshSources/succeed(_:with:)`` or ``RefreshSources/fail(_:error:)`` did with a result.
+/// What ``RefreshSources/succeed(_:with:)`` or ``RefreshSources/fail(_:error:describedAs:)`` did with a result.
 public enum RefreshSettlement: Sendable, Equatable {
     /// The page was applied to the source that asked for it.
     case applied(RefreshUpdate)

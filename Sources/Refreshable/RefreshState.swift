@@ -10,7 +10,7 @@
 ///
 /// The state machine in ``RefreshSources`` owns every field but ``noMoreTitle``: read them freely,
 /// change them through ``RefreshSources/begin(_:source:)``, ``RefreshSources/succeed(_:with:)``,
-/// ``RefreshSources/fail(_:error:)`` and ``RefreshSources/cancel(source:)``.
+/// ``RefreshSources/fail(_:error:describedAs:)`` and ``RefreshSources/cancel(source:)``.
 public struct RefreshState<Item: Sendable>: Sendable {
     /// The last page that loaded successfully; before the first success, one less than the
     /// policy's first page (`0` for one-based lists, `-1` for zero-based ones).
