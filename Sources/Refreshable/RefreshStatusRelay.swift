@@ -29,7 +29,7 @@ public final class RefreshStatusRelay {
     private var undelivered: [RefreshStatus] = []
     private var isDelivering = false
     private var hasReleasedObservers = false
-    /// The appearance a runtime's last published status leads to, title included.
+    /// The appearance the statuses a runtime is publishing lead to, title included.
     private var pendingTarget: RefreshAppearance?
     /// The status delivered last, or being delivered now: what a new observer receives first.
     private var delivered: RefreshStatus
@@ -113,12 +113,12 @@ public final class RefreshStatusRelay {
     /// which carries what statuses cannot (the end-of-list title).
     func publish(_ statuses: [RefreshStatus], reaching target: RefreshAppearance) {
         guard !statuses.isEmpty else { return }
-        for (offset, status) in statuses.enumerated() {
-            if offset == statuses.count - 1 {
-                pendingTarget = target
-            }
+        pendingTarget = target
+        for status in statuses {
             value = status
         }
+        pendingTarget = nil
+        appearance = target
     }
 
     private func deliver(_ status: RefreshStatus) {
@@ -141,9 +141,9 @@ public final class RefreshStatusRelay {
     private func notify(_ status: RefreshStatus) {
         delivered = status
         appearance = appearance.applying(status)
-        if let target = pendingTarget {
-            pendingTarget = nil
-            appearance = target
+        // A published end of the list carries its title, which a status cannot.
+        if let target = pendingTarget, case .noMoreData = appearance.footer, case .noMoreData = target.footer {
+            appearance.footer = target.footer
         }
         // By index, over the observers present now: one added meanwhile got this status already.
         let count = observers.count

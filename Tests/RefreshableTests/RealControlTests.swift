@@ -443,3 +443,34 @@ struct OverflowTests {
 }
 
 private struct Unexpected: Error {}
+
+/// A view model that owns its list publishes the statuses its controller's controls follow.
+@MainActor
+@Suite("A view model's list publishes its statuses")
+struct PublishedStatusTests {
+    private struct Output: OutputRefreshProtocol {
+        let refreshStatus = RefreshStatusRelay()
+    }
+
+    @Test func theListsStatusesDriveTheControllersControlsWithTheEndOfListTitle() async {
+        let list = RealTimingController(header: .uiRefreshControl, footer: .immediate)
+        let output = Output()
+        var statuses: [RefreshStatus] = []
+        let recording = output.refreshStatus.subscribe { statuses.append($0) }
+        list.refreshStatus.publishStatuses(to: output.refreshStatus)
+        let header = TestHeaderControl()
+        let footer = TestFooterControl()
+        let driving = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+        list.setupRefreshHeader()
+        #expect(header.isRefreshing)
+        list.answer(list.lastRequest, count: 2)
+        #expect(!header.isRefreshing)
+        #expect(footer.state == .noMoreData(title: "The end"), "the end-of-list title was lost on the way")
+        #expect(statuses == [.none, .hideFooter, .beginHeaderRefresh, .showFooter, .noMoreData, .endHeaderRefresh])
+        list.refreshStatus.stopPublishingStatuses()
+        list.refresh()
+        #expect(!header.isRefreshing, "statuses were published after stopPublishingStatuses()")
+        recording.cancel()
+        driving.cancel()
+    }
+}

@@ -1,0 +1,44 @@
+import Refreshable
+import UIKit
+
+// Mirrors Sources/Refreshable/Refreshable.docc/DrivingControlsFromAViewModel.md: its code blocks,
+// verbatim, with the example server as `api` and a controller around the subscription lines.
+// DocSnippetDriftTests fails when they drift apart.
+
+enum DocCDrivingControlsFromAViewModel {
+    static let api = OrdersAPI()
+
+    struct OrdersOutput: OutputRefreshProtocol {
+        let refreshStatus = RefreshStatusRelay()
+    }
+
+    final class OrdersViewModel: AsyncRefreshable {
+        let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
+        let output = OrdersOutput()
+        var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+        var refreshFooterControl: (any RefreshFooterControl)? { nil }
+        var refreshListView: (any RefreshListView)? { nil }
+
+        init() {
+            refreshStatus.publishStatuses(to: output.refreshStatus)
+        }
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+    }
+
+    final class OrdersViewController: UIViewController {
+        let viewModel = OrdersViewModel()
+        let refreshControl = UIRefreshControl()
+        var subscription: RefreshSubscription?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
+            refreshControl.addAction(UIAction { [weak self] _ in self?.viewModel.refresh() }, for: .valueChanged)
+            viewModel.setupRefreshHeader()
+        }
+    }
+}
