@@ -49,7 +49,7 @@ extension OutputRefreshProtocol {
         header: (any RefreshHeaderControl)?,
         footer: (any RefreshFooterControl)?
     ) -> RefreshSubscription {
-        let driver = StatusDriver(header: header, footer: footer)
+        let driver = StatusDriver(header: header, footer: footer, relay: refreshStatus)
         return refreshStatus.subscribeToAppearance { status, appearance in
             driver.apply(status, appearance: appearance)
         }
@@ -79,19 +79,20 @@ private final class StatusDriver {
     weak var footer: (any RefreshFooterControl)?
     private let headerRecord = ControlRecord()
     private let footerRecord = ControlRecord()
-    private var appearance = RefreshAppearance()
+    /// The relay, whose appearance the re-check drives to: the latest, whatever came meanwhile.
+    private weak var relay: RefreshStatusRelay?
     private var recheckToken: UInt = 0
 
-    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
+    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?, relay: RefreshStatusRelay) {
         self.header = header
         self.footer = footer
+        self.relay = relay
     }
 
     /// Drives the controls a status is about (both, without ending what refreshes already, for the
     /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
     /// queued commands), checks once more after the main actor's queue ran.
     func apply(_ status: RefreshStatus?, appearance: RefreshAppearance) {
-        self.appearance = appearance
         let addressed = status?.addressedControls
         var lags = false
         if addressed?.footer ?? true {
@@ -111,9 +112,9 @@ private final class StatusDriver {
         recheckToken &+= 1
         let token = recheckToken
         Task { [weak self] in
-            guard let self, self.recheckToken == token else { return }
-            _ = ControlDriver.drive(self.footer, record: self.footerRecord, to: self.appearance)
-            _ = ControlDriver.drive(self.header, record: self.headerRecord, to: self.appearance.header)
+            guard let self, self.recheckToken == token, let appearance = self.relay?.appearance else { return }
+            _ = ControlDriver.drive(self.footer, record: self.footerRecord, to: appearance)
+            _ = ControlDriver.drive(self.header, record: self.headerRecord, to: appearance.header)
         }
     }
 }

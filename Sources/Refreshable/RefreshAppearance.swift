@@ -88,45 +88,50 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// - Returns: The new appearance.
     public func applying(_ status: RefreshStatus) -> RefreshAppearance {
         var next = self
+        next.apply(status)
+        return next
+    }
+
+    /// Folds one more status into this appearance, in place (see ``applying(_:)``).
+    mutating func apply(_ status: RefreshStatus) {
         switch status {
         case .none:
             break
         case .beginHeaderRefresh:
-            next.header = .refreshing
+            header = .refreshing
         case .endHeaderRefresh:
-            next.header = .idle
+            header = .idle
         case .beginFooterRefresh:
             if case .noMoreData = footer {
                 break
             }
-            next.footer = .refreshing
+            footer = .refreshing
         case .endFooterRefresh:
             if footer == .refreshing {
-                next.footer = .idle
+                footer = .idle
             }
         case .noMoreData:
             if case .noMoreData = footer {
                 break
             }
-            next.footer = .noMoreData(title: nil)
+            footer = .noMoreData(title: nil)
         case .resetNoMoreData:
             switch footer {
             case .noMoreData, .failed:
-                next.footer = .idle
+                footer = .idle
             case .idle, .refreshing:
                 break
             }
         case .failed(let message):
-            next.header = .idle
+            header = .idle
             if footer == .refreshing {
-                next.footer = .failed(message: message)
+                footer = .failed(message: message)
             }
         case .hideFooter:
-            next.isFooterHidden = true
+            isFooterHidden = true
         case .showFooter:
-            next.isFooterHidden = false
+            isFooterHidden = false
         }
-        return next
     }
 
     /// The statuses that lead from `old` to this appearance, for logging or for bridging a

@@ -140,7 +140,7 @@ public final class RefreshStatusRelay {
 
     private func notify(_ status: RefreshStatus) {
         delivered = status
-        appearance = appearance.applying(status)
+        appearance.apply(status)
         // A published end of the list carries its title, which a status cannot.
         if let target = pendingTarget, case .noMoreData = appearance.footer, case .noMoreData = target.footer {
             appearance.footer = target.footer
@@ -157,8 +157,10 @@ public final class RefreshStatusRelay {
             }
             index += 1
         }
-        for continuation in continuations.values {
-            continuation.yield(status)
+        if !continuations.isEmpty {
+            for continuation in continuations.values {
+                continuation.yield(status)
+            }
         }
     }
 
