@@ -5,7 +5,7 @@ import Refreshable
     import FoundationNetworking
 #endif
 
-/// Loads pages over HTTP with `URLSession`, from a server that answers like seed 002's API:
+/// Loads pages over HTTP with `URLSession`, from a server that answers paged JSON like WanAndroid's API:
 ///
 /// ```json
 /// {"errorCode": 0, "errorMsg": "",

@@ -9,7 +9,7 @@ struct Order: Sendable, Equatable, Decodable {
 }
 
 /// One tab (one source, in the library's terms) of the order list: its name in URLs, its label
-/// on screen, and its own end-of-list text (seed 004 keeps a `noMoreTitle` per source).
+/// on screen, and its own end-of-list text (each source keeps its own `noMoreTitle`).
 struct OrderTab: Sendable, Equatable {
     /// The name the server knows the tab by, substituted for `{tab}` in URLs.
     let name: String
@@ -25,7 +25,7 @@ struct OrderTab: Sendable, Equatable {
     /// Orders on their way.
     static let shipped = OrderTab(name: "shipped", label: "Shipped", noMoreTitle: "No more shipped orders")
 
-    /// The demo's tab bar: All / Unpaid / Shipped, as in seed 004's order-list controller.
+    /// The demo's tab bar: All / Unpaid / Shipped, as in a typical order-list screen.
     static let standard: [OrderTab] = [.all, .unpaid, .shipped]
 }
 

@@ -22,7 +22,7 @@ struct AdopterScenario<Adopter: Refreshable> where Adopter.Item: Equatable {
 }
 
 extension AdopterScenario {
-    /// Every scenario, in the order DESIGN.md lists the rules.
+    /// Every scenario, in the order the Rules article lists the rules.
     static var all: [AdopterScenario] {
         [
             firstAppearance, footerHidden, refreshReplaces, refreshResetsNoMoreData, failedRefreshKeepsState,

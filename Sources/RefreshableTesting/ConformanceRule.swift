@@ -1,4 +1,4 @@
-/// A rule of Refreshable's behaviour that the conformance suite checks, named as DESIGN.md names it.
+/// A rule of Refreshable's behaviour that the conformance suite checks, named as the Rules article of the Refreshable documentation names it.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// First appearance loads the first page with no extra call beyond setup.
     case s1
@@ -76,7 +76,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         }
     }
 
-    /// The rule's id, such as `S9`: DESIGN.md's rule numbers, `MS` for the multi-source rules,
+    /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D3` for status dispatch and `W` for wiring.
     public var id: String {
         switch self {

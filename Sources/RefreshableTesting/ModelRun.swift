@@ -138,7 +138,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         checkLoads(event, expect) ?? checkSources(event, expect) ?? checkScreen(expect)
     }
 
-    /// Whether the adopter starts its loads synchronously (seed style), learnt from the first
+    /// Whether the adopter starts its loads synchronously (callback style), learnt from the first
     /// event that should start one. For such an adopter a passing check needs no trip through the
     /// main queue after most events; a failing one always gets it before it is reported.
     private var startsLoadsSynchronously: Bool?

@@ -1,6 +1,6 @@
 import Refreshable
 
-/// A small, independent implementation of DESIGN.md's rules that a randomized check runs beside
+/// A small, independent implementation of the library's rules that a randomized check runs beside
 /// the adopter. It shares no code with the library's state machine.
 struct ReferenceModel: Sendable {
     struct Flight: Sendable, Equatable {

@@ -1,7 +1,7 @@
 public import Refreshable
 
 /// A randomized, model-based check: seeded sequences of user and server events run against your
-/// adopter and against a small reference model of DESIGN.md's rules, compared after every event.
+/// adopter and against a small reference model of the library's rules (the Rules article of the Refreshable documentation), compared after every event.
 ///
 /// After each event it checks that
 /// - the loads asked for are the ones the rules call for, and the page asked for next is the one

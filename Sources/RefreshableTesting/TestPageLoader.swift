@@ -3,7 +3,7 @@ public import Refreshable
 /// A scriptable server for both loading styles: every load is recorded and stays pending until the
 /// test answers it, fails it, or lets it hang, in any order.
 ///
-/// Async-style adopters await ``load(_:)`` in their `loadPage(_:)`; seed-style adopters call
+/// Async-style adopters await ``load(_:)`` in their `loadPage(_:)`; callback-style adopters call
 /// ``start(_:completion:)`` in their `refreshData(isRefresh:)` and report the result with
 /// `loadSuccess(_:for:)` or `loadFailer(_:for:)`. Adopters whose API takes only a source and a page
 /// use ``load(source:page:kind:)`` or ``start(source:page:kind:completion:)``.
@@ -111,7 +111,7 @@ public final class TestPageLoader<Item: Sendable> {
         try await wait(for: record(source: source, page: page, kind: kind, request: nil))
     }
 
-    /// Records a load for the request; `completion` runs when the test answers or fails it (seed style).
+    /// Records a load for the request; `completion` runs when the test answers or fails it (callback style).
     /// - Parameters:
     ///   - request: The request captured from `refreshRequest`.
     ///   - completion: Receives the page or the error, on the main actor, during ``answer(_:with:)`` or ``fail(_:with:)``.
@@ -124,7 +124,7 @@ public final class TestPageLoader<Item: Sendable> {
     }
 
     /// Records a load for the request and reports its answer to the adopter with
-    /// `loadSuccess(_:for:)` or `loadFailer(_:for:)` (seed style); the adopter is held weakly.
+    /// `loadSuccess(_:for:)` or `loadFailer(_:for:)` (callback style); the adopter is held weakly.
     ///
     /// ```swift
     /// func refreshData(isRefresh: Bool) {
@@ -147,7 +147,7 @@ public final class TestPageLoader<Item: Sendable> {
     }
 
     /// Records a load for a source and page; `completion` runs when the test answers or fails it
-    /// (seed style, for APIs that take no request).
+    /// (callback style, for APIs that take no request).
     /// - Parameters:
     ///   - source: The source.
     ///   - page: The page.
