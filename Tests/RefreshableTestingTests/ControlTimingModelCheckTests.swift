@@ -1,0 +1,50 @@
+import Foundation
+import Refreshable
+import RefreshableTesting
+import Testing
+
+/// The model check with doubles that reproduce each real control's timing: MJRefresh's late
+/// begin-animation callbacks, auto footers that call back from `beginRefreshing()` and forget the
+/// end of the list when hidden, and end commands applied on the next turn. The library ignores the
+/// late callbacks, so the reference model, which knows nothing of them, must still hold.
+@MainActor
+@Suite struct ControlTimingModelCheckTests {
+    /// Random events per mode; set REFRESHABLE_SOAK_STEPS for a longer soak.
+    private var steps: Int {
+        ProcessInfo.processInfo.environment["REFRESHABLE_SOAK_STEPS"].flatMap(Int.init) ?? 100_000
+    }
+
+    nonisolated static let modes: [(header: TestHeaderControl.Timing, footer: TestFooterControl.Timing)] = [
+        (.uiRefreshControl, .immediate),
+        (.mjRefreshHeader(.turns(2)), .mjRefreshAutoFooter),
+        (.mjRefreshHeader(.turns(5)), .mjRefreshBackFooter(.turns(3))),
+    ]
+
+    @Test(arguments: 0..<modes.count)
+    func callbackStyleDefaultsMatchTheModelWithRealControlTiming(mode: Int) async {
+        let configuration = ConformanceConfiguration(
+            headerTiming: Self.modes[mode].header,
+            footerTiming: Self.modes[mode].footer,
+            seed: 7_001 + UInt64(mode)
+        )
+        let result = await RefreshableModelCheck.run(configuration, steps: steps) { SeedStyleController(rig: $0) }
+        #expect(result.steps == steps)
+        if let failure = result.failure {
+            Issue.record(failure)
+        }
+    }
+
+    @Test(arguments: 0..<modes.count)
+    func asyncStyleDefaultsMatchTheModelWithRealControlTiming(mode: Int) async {
+        let configuration = ConformanceConfiguration(
+            headerTiming: Self.modes[mode].header,
+            footerTiming: Self.modes[mode].footer,
+            seed: 8_001 + UInt64(mode)
+        )
+        let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) { AsyncStyleController(rig: $0) }
+        #expect(result.steps == steps / 4)
+        if let failure = result.failure {
+            Issue.record(failure)
+        }
+    }
+}
