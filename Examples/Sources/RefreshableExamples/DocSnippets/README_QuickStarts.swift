@@ -4,7 +4,8 @@ import SwiftUI
 import UIKit
 
 // Mirrors README.md, sections "Quick start: UIKit", "Quick start: MJRefresh" and "Quick start:
-// SwiftUI": their code blocks, verbatim, indented inside a namespace so the other docs' types can
+// SwiftUI" (whose block the DocC article "Using Refreshable with SwiftUI" shows too): their code
+// blocks, verbatim, indented inside a namespace so the other docs' types can
 // coexist. The declarations around them are only what they need to compile (the example server as
 // `api`, a table view for the MJRefresh lines). DocSnippetDriftTests fails when they drift apart.
 
