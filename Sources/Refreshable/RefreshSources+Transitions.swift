@@ -194,7 +194,7 @@ extension RefreshSources {
     /// Whether this value is an edited copy of `other`, as opposed to an older or unrelated value:
     /// both come from the same adopted value and no transition ran since they parted.
     func isEditedCopy(of other: RefreshSources) -> Bool {
-        origin == other.origin && revision == other.revision && lastGeneration == other.lastGeneration
+        origin == other.origin && revision == other.revision
     }
 
     /// Makes this value the state of a runtime under a new identity: every request it holds in
