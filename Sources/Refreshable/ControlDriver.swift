@@ -4,20 +4,21 @@
 /// MJRefresh footer calls its action from `beginRefreshing()`) reads what the driver just wrote.
 @MainActor
 final class ControlRecord {
+    // Read and written between calls into controls, never across one, so the runtime's
+    // exclusivity checks would only cost time on every status.
     /// The state the driver last drove the control to; `nil` when unknown (never driven, swapped,
     /// or shown again after being hidden: an auto footer resets itself when hidden).
-    var shown: RefreshAppearance.Footer?
+    @exclusivity(unchecked) var shown: RefreshAppearance.Footer?
     /// The driver sent an end command and the control still showed refreshing: a control that
     /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet.
-    var endPending = false
+    @exclusivity(unchecked) var endPending = false
     /// A user's pull of this control was refused (the load was ignored): the next drive ends it,
     /// although the driver did not begin it.
-    var releasePull = false
-    private var identity: ObjectIdentifier?
+    @exclusivity(unchecked) var releasePull = false
+    @exclusivity(unchecked) private var identity: ObjectIdentifier?
 
-    /// Forgets everything when `control` is not the control the record describes.
-    func track(_ control: AnyObject?) {
-        let id = control.map(ObjectIdentifier.init)
+    /// Forgets everything when the control identified by `id` is not the one the record describes.
+    func track(_ id: ObjectIdentifier?) {
         guard id != identity else { return }
         identity = id
         shown = nil
@@ -44,22 +45,43 @@ final class ControlRecord {
 @MainActor
 enum ControlDriver {
     /// Brings the header to `wanted`.
+    ///
+    /// The control is consumed and bound by a `switch`: a weakly held control comes in retained
+    /// once, and an `if let` would retain it again (a slow, atomic retain, because a weakly
+    /// referenced object counts references in a side table).
+    @inline(__always)
     static func drive(
-        _ header: (any RefreshHeaderControl)?,
+        _ header: consuming (any RefreshHeaderControl)?,
         record: ControlRecord,
         to wanted: RefreshAppearance.Header,
         endingPulls: Bool = false
     ) -> Bool {
-        record.track(header)
-        guard let header else { return false }
-        if record.endPending, !header.isRefreshing {
+        switch consume header {
+        case .some(let header):
+            record.track(ObjectIdentifier(header))
+            return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
+        case .none:
+            record.track(nil)
+            return false
+        }
+    }
+
+    private static func drive(
+        header: borrowing any RefreshHeaderControl,
+        record: ControlRecord,
+        to wanted: RefreshAppearance.Header,
+        endingPulls: Bool
+    ) -> Bool {
+        // Read once: each read is a call into the control.
+        let isRefreshing = header.isRefreshing
+        if record.endPending, !isRefreshing {
             record.endPending = false
         }
         switch wanted {
         case .refreshing:
             record.releasePull = false
             record.shown = .refreshing
-            if !header.isRefreshing {
+            if !isRefreshing {
                 header.beginRefreshing()
                 return !header.isRefreshing
             }
@@ -67,10 +89,10 @@ enum ControlDriver {
             // which will undo it; then the check after the queue ran begins it again.
             return record.endPending
         case .idle:
-            guard header.isRefreshing, !record.endPending,
+            guard isRefreshing, !record.endPending,
                 record.owns(endingPulls: endingPulls)
             else {
-                if !header.isRefreshing {
+                if !isRefreshing {
                     record.shown = .idle
                 }
                 return record.endPending
@@ -84,44 +106,73 @@ enum ControlDriver {
     }
 
     /// Brings the footer to `appearance`'s footer state and visibility.
+    @inline(__always)
     static func drive(
         _ footer: (any RefreshFooterControl)?,
         record: ControlRecord,
         to appearance: RefreshAppearance,
         endingPulls: Bool = false
     ) -> Bool {
-        record.track(footer)
-        guard let footer else { return false }
-        if record.endPending, !footer.isRefreshing {
-            record.endPending = false
+        drive(
+            footer, record: record, to: appearance.footer, hidden: appearance.isFooterHidden, endingPulls: endingPulls)
+    }
+
+    /// Brings the footer to `wanted`, hidden or shown.
+    @inline(__always)
+    static func drive(
+        _ footer: consuming (any RefreshFooterControl)?,
+        record: ControlRecord,
+        to wanted: RefreshAppearance.Footer,
+        hidden: Bool,
+        endingPulls: Bool = false
+    ) -> Bool {
+        switch consume footer {
+        case .some(let footer):
+            record.track(ObjectIdentifier(footer))
+            return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
+        case .none:
+            record.track(nil)
+            return false
         }
+    }
+
+    private static func drive(
+        footer: borrowing any RefreshFooterControl,
+        record: ControlRecord,
+        to wanted: RefreshAppearance.Footer,
+        hidden: Bool,
+        endingPulls: Bool
+    ) -> Bool {
         var endingPulls = endingPulls
-        if footer.isHidden != appearance.isFooterHidden {
-            footer.isHidden = appearance.isFooterHidden
+        if footer.isHidden != hidden {
+            footer.isHidden = hidden
             // An auto footer resets itself to idle when hidden: what it shows is unknown from now on,
             // and whatever it shows is no user's pull.
             record.shown = nil
             endingPulls = true
         }
-        let wanted = appearance.footer
+        // Read once (after a hide, which may reset it): each read is a call into the control.
+        let wasRefreshing = footer.isRefreshing
+        if record.endPending, !wasRefreshing {
+            record.endPending = false
+        }
         if wanted == .refreshing {
             record.releasePull = false
             record.shown = .refreshing
-            if !footer.isRefreshing {
+            if !wasRefreshing {
                 footer.beginRefreshing()
                 return !footer.isRefreshing
             }
             return record.endPending
         }
         let ownsRefreshing = !record.endPending && record.owns(endingPulls: endingPulls)
-        if footer.isRefreshing, !ownsRefreshing, wanted == .idle || record.shown == wanted {
+        if wasRefreshing, !ownsRefreshing, wanted == .idle || record.shown == wanted {
             // A user's pull awaiting its action, or our own end still queued: leave it.
             return record.endPending
         }
-        guard record.shown != wanted || (footer.isRefreshing && ownsRefreshing) else {
+        guard record.shown != wanted || (wasRefreshing && ownsRefreshing) else {
             return record.endPending
         }
-        let wasRefreshing = footer.isRefreshing
         record.shown = wanted
         record.releasePull = false
         switch wanted {

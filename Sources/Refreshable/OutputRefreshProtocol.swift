@@ -49,10 +49,7 @@ extension OutputRefreshProtocol {
         header: (any RefreshHeaderControl)?,
         footer: (any RefreshFooterControl)?
     ) -> RefreshSubscription {
-        let driver = StatusDriver(header: header, footer: footer, relay: refreshStatus)
-        return refreshStatus.subscribeToAppearance { status, appearance in
-            driver.apply(status, appearance: appearance)
-        }
+        refreshStatus.observe(with: StatusDriver(header: header, footer: footer))
     }
 }
 
@@ -74,47 +71,58 @@ extension RefreshStatus {
 
 /// Drives one pair of controls for a status subscription; holds them weakly.
 @MainActor
-private final class StatusDriver {
+private final class StatusDriver: RefreshObservation {
     weak var header: (any RefreshHeaderControl)?
     weak var footer: (any RefreshFooterControl)?
     private let headerRecord = ControlRecord()
     private let footerRecord = ControlRecord()
-    /// The relay, whose appearance the re-check drives to: the latest, whatever came meanwhile.
-    private weak var relay: RefreshStatusRelay?
-    private var recheckToken: UInt = 0
+    @exclusivity(unchecked) private var recheckToken: UInt = 0
 
-    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?, relay: RefreshStatusRelay) {
+    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
         self.header = header
         self.footer = footer
-        self.relay = relay
     }
 
     /// Drives the controls a status is about (both, without ending what refreshes already, for the
     /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
     /// queued commands), checks once more after the main actor's queue ran.
-    func apply(_ status: RefreshStatus?, appearance: RefreshAppearance) {
+    override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
         let addressed = status?.addressedControls
         var lags = false
         if addressed?.footer ?? true {
-            lags = ControlDriver.drive(footer, record: footerRecord, to: appearance, endingPulls: addressed != nil)
+            lags = ControlDriver.drive(
+                footer,
+                record: footerRecord,
+                to: relay.appearance.footer,
+                hidden: relay.appearance.isFooterHidden,
+                endingPulls: addressed != nil
+            )
         }
         if addressed?.header ?? true {
             let headerLags = ControlDriver.drive(
                 header,
                 record: headerRecord,
-                to: appearance.header,
+                to: relay.appearance.header,
                 endingPulls: addressed != nil
             )
             lags = lags || headerLags
         }
         guard lags else { return }
-        // Scheduled after this status's commands, so it runs once the controls applied them.
+        // Scheduled after this status's commands, so it runs once the controls applied them, and
+        // drives to the relay's appearance then, whatever came meanwhile. It holds the driver and
+        // the relay for that one turn: a weak reference would slow every later status down.
         recheckToken &+= 1
         let token = recheckToken
-        Task { [weak self] in
-            guard let self, self.recheckToken == token, let appearance = self.relay?.appearance else { return }
-            _ = ControlDriver.drive(self.footer, record: self.footerRecord, to: appearance)
-            _ = ControlDriver.drive(self.header, record: self.headerRecord, to: appearance.header)
+        Task { [self, relay] in
+            guard !isCancelled, recheckToken == token else { return }
+            _ = ControlDriver.drive(footer, record: footerRecord, to: relay.appearance)
+            _ = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
         }
+    }
+
+    override func cancel() {
+        header = nil
+        footer = nil
+        super.cancel()
     }
 }

@@ -212,8 +212,8 @@ public final class RefreshRuntime<Item: Sendable> {
             control = footer
             isRefreshing = footer?.isRefreshing ?? true
         }
-        if control != nil {
-            record.track(control)
+        if let control {
+            record.track(ObjectIdentifier(control))
             let ownLoadRunning = source.inFlight?.kind == kind && record.shown == .refreshing
             // Our own begin's callback, a callback after we ended the control (at once, or with the
             // end still queued), or a second callback for a load already running: not a request.

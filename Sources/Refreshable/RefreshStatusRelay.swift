@@ -19,28 +19,30 @@
 /// ```
 @MainActor
 public final class RefreshStatusRelay {
-    private struct Observer {
-        weak var subscription: RefreshSubscription?
+    // The delivery path reads and writes these between calls into observers, never across one, so
+    // the runtime's exclusivity checks would only cost time on every status.
+    @exclusivity(unchecked) private var observers: [RefreshObservation] = []
+    @exclusivity(unchecked) private var continuations: [UInt64: AsyncStream<RefreshStatus>.Continuation] = [:] {
+        didSet { streamCount = continuations.count }
     }
-
-    private var observers: [Observer] = []
-    private var continuations: [UInt64: AsyncStream<RefreshStatus>.Continuation] = [:]
+    /// How many streams of ``values`` are open, read on every status without touching the dictionary.
+    @exclusivity(unchecked) private var streamCount = 0
     private var nextStreamID: UInt64 = 0
-    private var undelivered: [RefreshStatus] = []
-    private var isDelivering = false
-    private var hasReleasedObservers = false
-    /// The appearance the statuses a runtime is publishing lead to, title included.
-    private var pendingTarget: RefreshAppearance?
+    @exclusivity(unchecked) private var undelivered: [RefreshStatus] = []
+    @exclusivity(unchecked) private var isDelivering = false
+    @exclusivity(unchecked) private var hasCancelledObservers = false
+    /// While a runtime publishes: whether the appearance it publishes ends the list, and its title.
+    @exclusivity(unchecked) private var publishedEnd: (title: String?, isPublishing: Bool) = (nil, false)
     /// The status delivered last, or being delivered now: what a new observer receives first.
-    private var delivered: RefreshStatus
+    @exclusivity(unchecked) private var delivered: RefreshStatus
 
     /// The current status. Setting it notifies every observer and every stream of ``values``.
-    public var value: RefreshStatus {
+    @exclusivity(unchecked) public var value: RefreshStatus {
         didSet { deliver(value) }
     }
 
     /// What every status delivered so far adds up to, folded with ``RefreshAppearance/applying(_:)``.
-    public private(set) var appearance: RefreshAppearance
+    @exclusivity(unchecked) public private(set) var appearance: RefreshAppearance
 
     /// Creates a relay.
     /// - Parameter value: The initial status, ``RefreshStatus/none`` by default.
@@ -58,7 +60,7 @@ public final class RefreshStatusRelay {
 
     /// The number of live observers and streams; a cancelled or released subscription does not count.
     public var observerCount: Int {
-        observers.filter { $0.subscription?.isCancelled == false }.count + continuations.count
+        observers.filter { !$0.isCancelled }.count + continuations.count
     }
 
     /// Calls `handler` with the current value now and with every later value, until the returned
@@ -69,27 +71,18 @@ public final class RefreshStatusRelay {
     /// - Parameter handler: Called on the main actor with each status.
     /// - Returns: The subscription that ends the observation.
     public func subscribe(_ handler: @escaping @MainActor (RefreshStatus) -> Void) -> RefreshSubscription {
-        let subscription = RefreshSubscription()
-        subscription.handler = { status, _ in
-            if let status {
-                handler(status)
-            }
-        }
-        observers.append(Observer(subscription: subscription))
+        let observation = HandlerObservation(handler)
+        observers.append(observation)
         handler(delivered)
-        return subscription
+        return RefreshSubscription(observation)
     }
 
-    /// Calls `handler` with `nil` and ``appearance`` now, then with each later status and the
-    /// appearance it leads to, until the returned subscription is cancelled or released.
-    func subscribeToAppearance(
-        _ handler: @escaping @MainActor (RefreshStatus?, RefreshAppearance) -> Void
-    ) -> RefreshSubscription {
-        let subscription = RefreshSubscription()
-        subscription.handler = handler
-        observers.append(Observer(subscription: subscription))
-        handler(nil, appearance)
-        return subscription
+    /// Adds `observation`, which receives `nil` now, then each later status, until the returned
+    /// subscription is cancelled or released; it reads what they lead to from ``appearance``.
+    func observe(with observation: RefreshObservation) -> RefreshSubscription {
+        observers.append(observation)
+        observation.receive(nil, from: self)
+        return RefreshSubscription(observation)
     }
 
     /// The current value and every later one, as an `AsyncSequence`. The stream ends when the
@@ -113,11 +106,13 @@ public final class RefreshStatusRelay {
     /// which carries what statuses cannot (the end-of-list title).
     func publish(_ statuses: [RefreshStatus], reaching target: RefreshAppearance) {
         guard !statuses.isEmpty else { return }
-        pendingTarget = target
+        if case .noMoreData(let title) = target.footer {
+            publishedEnd = (title, true)
+        }
         for status in statuses {
             value = status
         }
-        pendingTarget = nil
+        publishedEnd = (nil, false)
         appearance = target
     }
 
@@ -132,9 +127,9 @@ public final class RefreshStatusRelay {
         while !undelivered.isEmpty {
             notify(undelivered.removeFirst())
         }
-        if hasReleasedObservers {
-            hasReleasedObservers = false
-            observers.removeAll { $0.subscription?.isCancelled != false }
+        if hasCancelledObservers {
+            hasCancelledObservers = false
+            observers.removeAll { $0.isCancelled }
         }
     }
 
@@ -142,22 +137,23 @@ public final class RefreshStatusRelay {
         delivered = status
         appearance.apply(status)
         // A published end of the list carries its title, which a status cannot.
-        if let target = pendingTarget, case .noMoreData = appearance.footer, case .noMoreData = target.footer {
-            appearance.footer = target.footer
+        if publishedEnd.isPublishing, case .noMoreData = appearance.footer {
+            appearance.footer = .noMoreData(title: publishedEnd.title)
         }
         // By index, over the observers present now: one added meanwhile got this status already.
         let count = observers.count
         var index = 0
         while index < count {
             // Checked at each call: an earlier observer may have cancelled this one.
-            if let subscription = observers[index].subscription, let handler = subscription.handler {
-                handler(status, appearance)
+            let observation = observers[index]
+            if observation.isCancelled {
+                hasCancelledObservers = true
             } else {
-                hasReleasedObservers = true
+                observation.receive(status, from: self)
             }
             index += 1
         }
-        if !continuations.isEmpty {
+        if streamCount > 0 {
             for continuation in continuations.values {
                 continuation.yield(status)
             }
@@ -171,16 +167,62 @@ public final class RefreshStatusRelay {
     }
 }
 
+/// One observer of a relay: the relay holds it strongly and calls ``receive(_:from:)`` with each
+/// status; a cancelled one is skipped and dropped. Subclasses say what observing does.
+@MainActor
+class RefreshObservation {
+    /// Set by ``cancel()``; read by the relay before each call.
+    @exclusivity(unchecked) final var isCancelled = false
+
+    nonisolated init() {}
+
+    /// Receives a status, or `nil` for the appearance a new observer starts from; `relay`'s
+    /// ``RefreshStatusRelay/appearance`` already includes it.
+    func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {}
+
+    /// Ends the observation. Overrides free what they hold and call `super`.
+    func cancel() {
+        isCancelled = true
+    }
+}
+
+/// An observation that calls a closure with each status.
+@MainActor
+private final class HandlerObservation: RefreshObservation {
+    private var handler: (@MainActor (RefreshStatus) -> Void)?
+
+    init(_ handler: @escaping @MainActor (RefreshStatus) -> Void) {
+        self.handler = handler
+    }
+
+    override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
+        if let status, let handler {
+            handler(status)
+        }
+    }
+
+    override func cancel() {
+        handler = nil
+        super.cancel()
+    }
+}
+
 /// The handle of one observation of a ``RefreshStatusRelay``: cancel it, or release it, to stop.
 ///
-/// The subscription owns the observer's handler and the relay holds the subscription weakly, so
-/// releasing it frees the handler and everything the handler captured at once.
+/// The relay holds the observation; the subscription ends it when cancelled or released, which
+/// frees the observer's handler and everything the handler captured at once.
 @MainActor
 public final class RefreshSubscription: Hashable {
-    fileprivate var handler: (@MainActor (RefreshStatus?, RefreshAppearance) -> Void)?
+    private let observation: RefreshObservation?
 
     /// Creates a subscription that observes nothing; relays make the real ones.
-    public nonisolated init() {}
+    public nonisolated init() {
+        observation = nil
+    }
+
+    init(_ observation: RefreshObservation) {
+        self.observation = observation
+    }
 
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
@@ -188,8 +230,21 @@ public final class RefreshSubscription: Hashable {
     /// Ends the observation and frees its handler. Calling it again does nothing.
     public func cancel() {
         isCancelled = true
-        handler = nil
+        observation?.cancel()
     }
+
+    #if compiler(>=6.2)
+        // Runs on the main actor: at once when released there (the usual case), else on its next turn.
+        isolated deinit {
+            observation?.cancel()
+        }
+    #else
+        deinit {
+            if let observation {
+                Task { @MainActor in observation.cancel() }
+            }
+        }
+    #endif
 
     /// Keeps the subscription alive in a set, as Combine's `store(in:)` does.
     /// - Parameter set: The set that owns the subscription.
