@@ -32,12 +32,26 @@ public final class RefreshStatusRelay {
     @exclusivity(unchecked) private var isDelivering = false
     @exclusivity(unchecked) private var hasCancelledObservers = false
     /// While a runtime publishes: whether the appearance it publishes ends the list, and its title.
-    @exclusivity(unchecked) private var publishedEnd: (title: String?, isPublishing: Bool) = (nil, false)
+    @exclusivity(unchecked) private var isPublishingEnd = false
+    @exclusivity(unchecked) private var publishedEndTitle: String?
+    /// The status being delivered when it is no longer ``value`` (an observer set a newer one),
+    /// which a new observer receives first.
+    @exclusivity(unchecked) private var deliveringQueued: RefreshStatus?
+
     /// The status delivered last, or being delivered now: what a new observer receives first.
-    @exclusivity(unchecked) private var delivered: RefreshStatus
+    private var delivered: RefreshStatus {
+        deliveringQueued ?? value
+    }
 
     /// The current status. Setting it notifies every observer and every stream of ``values``.
     @exclusivity(unchecked) public var value: RefreshStatus {
+        willSet {
+            // Set by an observer while a status is delivered: remember that status for observers
+            // added meanwhile (the outer delivery keeps it; only the first nested set records it).
+            if isDelivering, deliveringQueued == nil {
+                deliveringQueued = value
+            }
+        }
         didSet { deliver(value) }
     }
 
@@ -48,7 +62,6 @@ public final class RefreshStatusRelay {
     /// - Parameter value: The initial status, ``RefreshStatus/none`` by default.
     public nonisolated init(_ value: RefreshStatus = .none) {
         self.value = value
-        self.delivered = value
         self.appearance = RefreshAppearance().applying(value)
     }
 
@@ -107,12 +120,14 @@ public final class RefreshStatusRelay {
     func publish(_ statuses: [RefreshStatus], reaching target: RefreshAppearance) {
         guard !statuses.isEmpty else { return }
         if case .noMoreData(let title) = target.footer {
-            publishedEnd = (title, true)
+            isPublishingEnd = true
+            publishedEndTitle = title
         }
         for status in statuses {
             value = status
         }
-        publishedEnd = (nil, false)
+        isPublishingEnd = false
+        publishedEndTitle = nil
         appearance = target
     }
 
@@ -124,8 +139,13 @@ public final class RefreshStatusRelay {
         isDelivering = true
         defer { isDelivering = false }
         notify(status)
-        while !undelivered.isEmpty {
-            notify(undelivered.removeFirst())
+        if !undelivered.isEmpty {
+            while !undelivered.isEmpty {
+                let queued = undelivered.removeFirst()
+                deliveringQueued = queued
+                notify(queued)
+            }
+            deliveringQueued = nil
         }
         if hasCancelledObservers {
             hasCancelledObservers = false
@@ -134,11 +154,10 @@ public final class RefreshStatusRelay {
     }
 
     private func notify(_ status: RefreshStatus) {
-        delivered = status
         appearance.apply(status)
         // A published end of the list carries its title, which a status cannot.
-        if publishedEnd.isPublishing, case .noMoreData = appearance.footer {
-            appearance.footer = .noMoreData(title: publishedEnd.title)
+        if isPublishingEnd, case .noMoreData = appearance.footer {
+            appearance.footer = .noMoreData(title: publishedEndTitle)
         }
         // By index, over the observers present now: one added meanwhile got this status already.
         let count = observers.count
