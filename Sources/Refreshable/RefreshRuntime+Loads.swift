@@ -1,22 +1,86 @@
 /// Loads: running a loader, settling its result, cancelling, replacing the state.
 extension RefreshRuntime {
     /// Runs a loader for a request in a task that a superseding request cancels, and reports the
-    /// result to the host; a result whose request is no longer in flight is discarded.
+    /// result to the host; a result whose request is no longer in flight is discarded. With a
+    /// ``retry`` policy, a thrown error is retried after the policy's wait while the request stays
+    /// in flight.
     func run(_ request: RefreshRequest, loader: @escaping @MainActor () async throws -> RefreshPage<Item>) {
-        let task = Task { [weak self] in
-            let result: Result<RefreshPage<Item>, any Error>
-            do {
-                result = .success(try await loader())
-            } catch {
-                result = .failure(error)
-            }
-            self?.deliver(result, for: request)
-        }
-        tasks[request.source] = RunningLoad(request: request, task: task)
+        run(request, loader: loader, retriesDone: 0)
     }
 
-    private func deliver(_ result: Result<RefreshPage<Item>, any Error>, for request: RefreshRequest) {
-        if tasks[request.source]?.request == request {
+    private func run(
+        _ request: RefreshRequest,
+        loader: @escaping @MainActor () async throws -> RefreshPage<Item>,
+        retriesDone: Int
+    ) {
+        runCounter &+= 1
+        let run = runCounter
+        let retry = self.retry
+        let task = Task { [weak self] in
+            var retriesDone = retriesDone
+            while true {
+                let result: Result<RefreshPage<Item>, any Error>
+                do {
+                    result = .success(try await loader())
+                } catch {
+                    result = .failure(error)
+                }
+                guard case .failure(let error) = result, let retry, retriesDone < retry.maxRetries,
+                    !(error is CancellationError), !Task.isCancelled,
+                    self?.state.isInFlight(request) == true
+                else {
+                    self?.deliver(result, for: request, run: run)
+                    return
+                }
+                self?.markRun(run, of: request, waitingToRetry: true, retriesDone: retriesDone)
+                do {
+                    try await retry.wait(retriesDone)
+                } catch {
+                    // A newer load cancelled the wait (its result is discarded), or retryNow() did
+                    // and runs the next attempt itself.
+                    self?.deliver(.failure(error), for: request, run: run)
+                    return
+                }
+                self?.markRun(run, of: request, waitingToRetry: false, retriesDone: retriesDone)
+                retriesDone += 1
+            }
+        }
+        tasks[request.source] = RunningLoad(request: request, task: task, run: run, loader: loader)
+    }
+
+    private func markRun(_ run: UInt64, of request: RefreshRequest, waitingToRetry: Bool, retriesDone: Int) {
+        guard tasks[request.source]?.run == run else { return }
+        tasks[request.source]?.isWaitingToRetry = waitingToRetry
+        tasks[request.source]?.retriesDone = retriesDone
+    }
+
+    /// Retries at once every load waiting for its next retry; otherwise loads the current source
+    /// again when its last load failed. For a reconnect.
+    @discardableResult
+    func retryWaitingLoads() -> Bool {
+        let waiting = tasks.values.filter(\.isWaitingToRetry)
+        for load in waiting {
+            load.task.cancel()
+            run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
+        }
+        if !waiting.isEmpty {
+            return true
+        }
+        let index = currentIndex
+        state.checkSource(index, in: "currentIndex")
+        guard let failure = state[index].failure, failure.reason != .cancelled, !state[index].isLoading else {
+            return false
+        }
+        if case .started = startLoad(failure.request.kind, source: index) {
+            return true
+        }
+        return false
+    }
+
+    private func deliver(_ result: Result<RefreshPage<Item>, any Error>, for request: RefreshRequest, run: UInt64) {
+        if let running = tasks[request.source], running.request == request {
+            // A retry started by retryNow() took over this request.
+            guard running.run == run else { return }
             tasks[request.source] = nil
         }
         guard state.isInFlight(request) else {

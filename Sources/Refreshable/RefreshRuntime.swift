@@ -50,7 +50,15 @@ public final class RefreshRuntime<Item: Sendable> {
     struct RunningLoad {
         let request: RefreshRequest
         let task: Task<Void, Never>
+        /// Tells this run from a retry that took over the same request.
+        let run: UInt64
+        let loader: @MainActor () async throws -> RefreshPage<Item>
+        var retriesDone = 0
+        var isWaitingToRetry = false
     }
+
+    /// Counts runs, so that each has its own number.
+    var runCounter: UInt64 = 0
 
     /// Creates a runtime for the given sources.
     /// - Parameter sources: The sources' states and policy.
@@ -100,6 +108,22 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The default is `String(describing:)`, which reads well for your own error types. With
     /// Foundation, `{ $0.localizedDescription }` reads well for `URLError` and other system errors.
     public var describeError: @MainActor (any Error) -> String = { String(describing: $0) }
+
+    /// Retrying loads that throw, with bounded exponential backoff; `nil` (the default) shows a
+    /// failure at once. Applies to the loads the runtime runs (async loaders); see ``RefreshRetry``.
+    ///
+    /// ```swift
+    /// refreshStatus.retry = RefreshRetry()   // 3 retries after 1 s, 2 s and 4 s
+    /// ```
+    public var retry: RefreshRetry?
+
+    /// Ends every wait for a retry at once and asks again, or, when no load waits, loads the current
+    /// source again if its last load failed: call it when the network comes back.
+    /// - Returns: Whether a load started.
+    @discardableResult
+    public func retryNow() -> Bool {
+        retryWaitingLoads()
+    }
 
     /// Publishes the screen's state to a view model's output as ``RefreshStatus`` values, so the
     /// controller's ``OutputRefreshProtocol/autoSetRefreshHeaderStatus(header:footer:)`` drives its
