@@ -112,7 +112,7 @@ extension RefreshSources {
     /// A refresh replaces the items and resets the end of the list from the page; a load-more
     /// appends, in place; the end of the list comes from the strongest signal the page carries
     /// (see <doc:Rules#The-end-of-the-list>). A hostile page (see
-    /// ``RefreshPage/validate(against:heldBefore:firstPage:)``) is refused like a failure: items,
+    /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a failure: items,
     /// page and end of the list stay.
     /// - Parameters:
     ///   - request: The request the page answers.
@@ -123,7 +123,12 @@ extension RefreshSources {
         guard isInFlight(request) else { return .discarded(request) }
         let source = request.source
         let heldBefore = states[source].items.count
-        if let invalid = page.validate(against: request, heldBefore: heldBefore, firstPage: policy.firstPage) {
+        if let invalid = page.validate(
+            against: request,
+            heldBefore: heldBefore,
+            firstPage: policy.firstPage,
+            curPageOffset: policy.curPageOffset
+        ) {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
         revision &+= 1
