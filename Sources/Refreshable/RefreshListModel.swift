@@ -74,13 +74,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// - Parameters:
     ///   - noMoreTitles: Each source's end-of-list text; at least one.
     ///   - policy: Paging and conflict rules.
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
     ///   - loader: Loads one page.
     public nonisolated convenience init(
         noMoreTitles: [String],
         policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil,
         loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     ) {
-        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy), loader: loader)
+        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy, identity: identity), loader: loader)
     }
 
     // MARK: What a view reads

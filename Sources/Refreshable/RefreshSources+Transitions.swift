@@ -40,6 +40,16 @@ public struct RefreshUpdate: Sendable, Equatable {
     public let change: Change
     /// Whether the source's list has ended after this change.
     public let noMoreData: Bool
+    /// How many of the page's items were left out because an item with the same id was held
+    /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
+    public var droppedDuplicates = 0
+    /// How many of the page's items were left out because they were removed locally since the last
+    /// refresh.
+    public var droppedRemovals = 0
+    /// The positions, before this change's own range, of held items that a newer copy replaced in
+    /// place: the page's copy under ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the
+    /// server's copy of an item edited locally. Ascending and non-overlapping.
+    public var replacedInPlace: [Range<Int>] = []
 
     /// Creates an update.
     /// - Parameters:
@@ -135,16 +145,22 @@ extension RefreshSources {
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
         let change: RefreshUpdate.Change
-        switch request.kind {
-        case .refresh:
-            states[source]._items = page.items
-            change = .replaced(count: page.items.count)
-        case .loadMore:
-            states[source]._items.append(contentsOf: page.items)
-            change = .appended(heldBefore..<states[source].items.count)
+        var merged = MergeReport()
+        if let identity {
+            change = merge(page.items, into: source, for: request, identity: identity, report: &merged)
+        } else {
+            switch request.kind {
+            case .refresh:
+                states[source]._items = page.items
+                change = .replaced(count: page.items.count)
+            case .loadMore:
+                states[source]._items.append(contentsOf: page.items)
+                change = .appended(heldBefore..<states[source].items.count)
+            }
         }
+        // The end of the list by total count compares what the server sent, held or not.
         let noMoreData = page.isLastPage(
-            heldAfterApplying: states[source].items.count,
+            heldAfterApplying: states[source].items.count &+ states[source]._ids.unheld,
             request: request,
             policy: policy
         )
@@ -154,7 +170,11 @@ extension RefreshSources {
         states[source]._failure = nil
         states[source]._loadMoreFailure = nil
         states[source]._inFlight = nil
-        return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
+        var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
+        update.droppedDuplicates = merged.duplicates
+        update.droppedRemovals = merged.removals
+        update.replacedInPlace = merged.replacedInPlace
+        return .applied(update)
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.

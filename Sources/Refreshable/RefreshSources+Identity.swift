@@ -1,0 +1,87 @@
+/// Applying pages to sources whose items have an identity: de-duplication and the local edits
+/// that stick.
+extension RefreshSources {
+    /// What a page's merge left out and changed in place.
+    @usableFromInline
+    struct MergeReport {
+        @usableFromInline var duplicates = 0
+        @usableFromInline var removals = 0
+        @usableFromInline var replacedInPlace: [Range<Int>] = []
+
+        @usableFromInline init() {}
+    }
+
+    /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends;
+    /// an item held already is not added twice, an item removed locally is left out.
+    ///
+    /// Costs one id lookup per page item, whatever the source holds.
+    @inlinable
+    mutating func merge(
+        _ incoming: [Item],
+        into source: Int,
+        for request: RefreshRequest,
+        identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> RefreshUpdate.Change {
+        let heldBefore: Int
+        if request.kind == .refresh {
+            heldBefore = 0
+            states[source]._items.removeAll()
+            states[source]._ids.positions.removeAll()
+            states[source]._ids.edited.removeAll()
+            states[source]._ids.unheld = 0
+            // A removal sticks through a refresh asked for before it, and ends with the next one.
+            if !states[source]._ids.removed.isEmpty {
+                states[source]._ids.removed = states[source]._ids.removed.filter { $0.value >= request.generation }
+            }
+        } else {
+            heldBefore = states[source].items.count
+        }
+        states[source]._items.reserveCapacity(heldBefore + incoming.count)
+        let takeNewer = identity.duplicates == .takeNewer
+        let hasRemovals = !states[source]._ids.removed.isEmpty
+        var replaced: [Int] = []
+        for item in incoming {
+            let id = identity.id(item)
+            if hasRemovals, states[source]._ids.removed[id] != nil {
+                report.removals += 1
+                continue
+            }
+            if let position = states[source]._ids.positions[id] {
+                report.duplicates += 1
+                // A newer server copy always replaces a local edit.
+                let wasEdited = states[source]._ids.edited.remove(id) != nil
+                if takeNewer || wasEdited {
+                    states[source]._items[position] = item
+                    if position < heldBefore {
+                        replaced.append(position)
+                    }
+                }
+                continue
+            }
+            states[source]._ids.positions[id] = states[source]._items.count
+            states[source]._items.append(item)
+        }
+        states[source]._ids.unheld &+= report.duplicates &+ report.removals
+        report.replacedInPlace = Self.ranges(of: replaced)
+        let count = states[source].items.count
+        return request.kind == .refresh ? .replaced(count: count) : .appended(heldBefore..<count)
+    }
+
+    /// The positions as ascending, non-overlapping ranges.
+    @usableFromInline
+    static func ranges(of positions: [Int]) -> [Range<Int>] {
+        guard !positions.isEmpty else { return [] }
+        var ranges: [Range<Int>] = []
+        for position in positions.sorted() {
+            if let last = ranges.last, position < last.upperBound {
+                continue
+            } else if let last = ranges.last, position == last.upperBound {
+                ranges[ranges.count - 1] = last.lowerBound..<(position + 1)
+            } else {
+                ranges.append(position..<(position + 1))
+            }
+        }
+        return ranges
+    }
+}
