@@ -11,6 +11,24 @@ extension RefreshSources {
         @usableFromInline init() {}
     }
 
+    /// Merges a page by id (see ``merge(_:into:for:identity:report:)``), out of line so that the
+    /// path of a list without an identity stays as short as it was.
+    /// - Returns: The change, how many items the server has sent since the last refresh, and what
+    ///   the merge left out and replaced in place.
+    @inlinable @inline(never)
+    mutating func mergeByID(
+        _ incoming: [Item],
+        for request: RefreshRequest
+    ) -> (RefreshUpdate.Change, sent: Int, RefreshUpdate.MergeDetails?) {
+        guard let identity else { preconditionFailure("mergeByID without an identity") }
+        let source = request.source
+        var report = MergeReport()
+        let change = merge(incoming, into: source, for: request, identity: identity, report: &report)
+        let sent = states[source].items.count &+ indexes[source].unheld
+        let details = RefreshUpdate.MergeDetails.unlessEmpty(report.duplicates, report.removals, report.replacedInPlace)
+        return (change, sent, details)
+    }
+
     /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends;
     /// an item held already is not added twice, an item removed locally is left out.
     ///
@@ -27,30 +45,30 @@ extension RefreshSources {
         if request.kind == .refresh {
             heldBefore = 0
             states[source]._items.removeAll()
-            states[source]._ids.positions.removeAll()
-            states[source]._ids.edited.removeAll()
-            states[source]._ids.unheld = 0
+            indexes[source].positions.removeAll()
+            indexes[source].edited.removeAll()
+            indexes[source].unheld = 0
             // A removal sticks through a refresh asked for before it, and ends with the next one.
-            if !states[source]._ids.removed.isEmpty {
-                states[source]._ids.removed = states[source]._ids.removed.filter { $0.value >= request.generation }
+            if !indexes[source].removed.isEmpty {
+                indexes[source].removed = indexes[source].removed.filter { $0.value >= request.generation }
             }
         } else {
             heldBefore = states[source].items.count
         }
         states[source]._items.reserveCapacity(heldBefore + incoming.count)
         let takeNewer = identity.duplicates == .takeNewer
-        let hasRemovals = !states[source]._ids.removed.isEmpty
+        let hasRemovals = !indexes[source].removed.isEmpty
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
-            if hasRemovals, states[source]._ids.removed[id] != nil {
+            if hasRemovals, indexes[source].removed[id] != nil {
                 report.removals += 1
                 continue
             }
-            if let position = states[source]._ids.positions[id] {
+            if let position = indexes[source].positions[id] {
                 report.duplicates += 1
                 // A newer server copy always replaces a local edit.
-                let wasEdited = states[source]._ids.edited.remove(id) != nil
+                let wasEdited = indexes[source].edited.remove(id) != nil
                 if takeNewer || wasEdited {
                     states[source]._items[position] = item
                     if position < heldBefore {
@@ -59,10 +77,10 @@ extension RefreshSources {
                 }
                 continue
             }
-            states[source]._ids.positions[id] = states[source]._items.count
+            indexes[source].positions[id] = states[source]._items.count
             states[source]._items.append(item)
         }
-        states[source]._ids.unheld &+= report.duplicates &+ report.removals
+        indexes[source].unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
         let count = states[source].items.count
         return request.kind == .refresh ? .replaced(count: count) : .appended(heldBefore..<count)

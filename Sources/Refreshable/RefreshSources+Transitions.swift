@@ -30,9 +30,17 @@ public struct RefreshUpdate: Sendable, Equatable {
         case switchedSource
         /// The whole state was replaced (a logout, a new filter); the source holds other items.
         case reset
+        /// A local edit replaced the item at these positions (see ``RefreshSources/updateItem(_:source:)``).
+        case edited(Range<Int>)
+        /// A local edit removed the items that were at these positions
+        /// (see ``RefreshSources/removeItem(id:source:)``).
+        case removed(Range<Int>)
+        /// A local edit inserted the items now at these positions
+        /// (see ``RefreshSources/insertItem(_:at:source:)``).
+        case inserted(Range<Int>)
     }
 
-    /// The request that settled (for ``Change/switchedSource`` and ``Change/reset``, `nil`).
+    /// The request that settled; `nil` for a switch, a reset and a local edit.
     public let request: RefreshRequest?
     /// The source whose items changed.
     public let source: Int
@@ -42,14 +50,53 @@ public struct RefreshUpdate: Sendable, Equatable {
     public let noMoreData: Bool
     /// How many of the page's items were left out because an item with the same id was held
     /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
-    public var droppedDuplicates = 0
+    public var droppedDuplicates: Int {
+        get { merge?.droppedDuplicates ?? 0 }
+        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace) }
+    }
     /// How many of the page's items were left out because they were removed locally since the last
-    /// refresh.
-    public var droppedRemovals = 0
+    /// refresh (see ``RefreshSources/removeItem(id:source:)``).
+    public var droppedRemovals: Int {
+        get { merge?.droppedRemovals ?? 0 }
+        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace) }
+    }
     /// The positions, before this change's own range, of held items that a newer copy replaced in
     /// place: the page's copy under ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the
     /// server's copy of an item edited locally. Ascending and non-overlapping.
-    public var replacedInPlace: [Range<Int>] = []
+    public var replacedInPlace: [Range<Int>] {
+        get { merge?.replacedInPlace ?? [] }
+        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue) }
+    }
+    /// What a merge by id did, kept out of line so that a list without an identity pays one
+    /// pointer for it.
+    @usableFromInline var merge: MergeDetails?
+
+    /// What a merge by id left out and replaced in place.
+    @usableFromInline
+    final class MergeDetails: Sendable, Equatable {
+        let droppedDuplicates: Int
+        let droppedRemovals: Int
+        let replacedInPlace: [Range<Int>]
+
+        @usableFromInline
+        init(_ droppedDuplicates: Int, _ droppedRemovals: Int, _ replacedInPlace: [Range<Int>]) {
+            self.droppedDuplicates = droppedDuplicates
+            self.droppedRemovals = droppedRemovals
+            self.replacedInPlace = replacedInPlace
+        }
+
+        /// The details, or `nil` when nothing was left out or replaced, so that equal updates compare equal.
+        @usableFromInline
+        static func unlessEmpty(_ duplicates: Int, _ removals: Int, _ replaced: [Range<Int>]) -> MergeDetails? {
+            duplicates == 0 && removals == 0 && replaced.isEmpty ? nil : MergeDetails(duplicates, removals, replaced)
+        }
+
+        @usableFromInline
+        static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
+            lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
+                && lhs.replacedInPlace == rhs.replacedInPlace
+        }
+    }
 
     /// Creates an update.
     /// - Parameters:
@@ -145,9 +192,11 @@ extension RefreshSources {
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
         let change: RefreshUpdate.Change
-        var merged = MergeReport()
-        if let identity {
-            change = merge(page.items, into: source, for: request, identity: identity, report: &merged)
+        // The end of the list by total count compares what the server sent, held or not.
+        let sent: Int
+        var merge: RefreshUpdate.MergeDetails?
+        if !indexes.isEmpty {
+            (change, sent, merge) = mergeByID(page.items, for: request)
         } else {
             switch request.kind {
             case .refresh:
@@ -157,13 +206,9 @@ extension RefreshSources {
                 states[source]._items.append(contentsOf: page.items)
                 change = .appended(heldBefore..<states[source].items.count)
             }
+            sent = states[source].items.count
         }
-        // The end of the list by total count compares what the server sent, held or not.
-        let noMoreData = page.isLastPage(
-            heldAfterApplying: states[source].items.count &+ states[source]._ids.unheld,
-            request: request,
-            policy: policy
-        )
+        let noMoreData = page.isLastPage(heldAfterApplying: sent, request: request, policy: policy)
         states[source]._noMoreData = noMoreData
         states[source]._page = request.page
         states[source]._hasLoaded = true
@@ -171,9 +216,7 @@ extension RefreshSources {
         states[source]._loadMoreFailure = nil
         states[source]._inFlight = nil
         var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
-        update.droppedDuplicates = merged.duplicates
-        update.droppedRemovals = merged.removals
-        update.replacedInPlace = merged.replacedInPlace
+        update.merge = merge
         return .applied(update)
     }
 

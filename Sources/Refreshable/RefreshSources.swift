@@ -35,6 +35,9 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         }
     }
     @usableFromInline var states: [RefreshState<Item>]
+    /// Each source's item index, beside `states` so that a list without an identity carries none;
+    /// empty without an ``identity``.
+    @usableFromInline var indexes: [ItemIndex] = []
     /// The generation of the newest request this value issued.
     @usableFromInline var lastGeneration: UInt64 = 0
     /// Tells this value's requests from those of a value it replaced (see ``RefreshRequest/origin``);
@@ -91,11 +94,14 @@ public struct RefreshSources<Item: Sendable>: Sendable {
 
     /// Indexes one source's items under the current identity, forgetting its local edits.
     private mutating func reindex(_ source: Int) {
-        if let identity {
-            states[source]._ids = ItemIndex(states[source].items, identity: identity)
-        } else if states[source]._ids != ItemIndex() {
-            states[source]._ids = ItemIndex()
+        guard let identity else {
+            indexes = []
+            return
         }
+        if indexes.count < states.count {
+            indexes.append(contentsOf: repeatElement(ItemIndex(), count: states.count - indexes.count))
+        }
+        indexes[source] = ItemIndex(states[source].items, identity: identity)
     }
 
     /// Stops with a message that says what to fix when `source` is not a valid index.

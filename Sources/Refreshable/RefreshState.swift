@@ -37,8 +37,6 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// shows, which a failed refresh leaves alone.
     @inlinable public var loadMoreFailure: RefreshFailure? { _loadMoreFailure }
     @usableFromInline var _loadMoreFailure: RefreshFailure?
-    /// The items' ids and the local edits that stick, when the sources have an identity.
-    @usableFromInline var _ids = ItemIndex()
 
     /// Creates the state of a source that has not loaded yet.
     ///
