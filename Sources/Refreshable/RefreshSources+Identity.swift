@@ -7,6 +7,7 @@ extension RefreshSources {
         @usableFromInline var duplicates = 0
         @usableFromInline var removals = 0
         @usableFromInline var replacedInPlace: [Range<Int>] = []
+        @usableFromInline var difference: CollectionDifference<RefreshItemID>?
 
         @usableFromInline init() {}
     }
@@ -25,7 +26,12 @@ extension RefreshSources {
         var report = MergeReport()
         let change = merge(incoming, into: source, for: request, identity: identity, report: &report)
         let sent = states[source].items.count &+ indexes[source].unheld
-        let details = RefreshUpdate.MergeDetails.unlessEmpty(report.duplicates, report.removals, report.replacedInPlace)
+        let details = RefreshUpdate.MergeDetails.unlessEmpty(
+            report.duplicates,
+            report.removals,
+            report.replacedInPlace,
+            report.difference
+        )
         return (change, sent, details)
     }
 
@@ -42,7 +48,9 @@ extension RefreshSources {
         report: inout MergeReport
     ) -> RefreshUpdate.Change {
         let heldBefore: Int
+        var oldIDs: [RefreshItemID] = []
         if request.kind == .refresh {
+            oldIDs = states[source].items.map(identity.id)
             heldBefore = 0
             states[source]._items.removeAll()
             indexes[source].positions.removeAll()
@@ -83,6 +91,9 @@ extension RefreshSources {
         indexes[source].unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
         let count = states[source].items.count
+        if request.kind == .refresh {
+            report.difference = ItemDifference.between(oldIDs, states[source].items.map(identity.id))
+        }
         return request.kind == .refresh ? .replaced(count: count) : .appended(heldBefore..<count)
     }
 
@@ -101,5 +112,48 @@ extension RefreshSources {
             }
         }
         return ranges
+    }
+}
+
+extension RefreshUpdate {
+    /// What a merge by id left out, replaced in place, and how a refresh moved the ids.
+    @usableFromInline
+    final class MergeDetails: Sendable, Equatable {
+        let droppedDuplicates: Int
+        let droppedRemovals: Int
+        let replacedInPlace: [Range<Int>]
+        let difference: CollectionDifference<RefreshItemID>?
+
+        init(
+            _ droppedDuplicates: Int,
+            _ droppedRemovals: Int,
+            _ replacedInPlace: [Range<Int>],
+            _ difference: CollectionDifference<RefreshItemID>?
+        ) {
+            self.droppedDuplicates = droppedDuplicates
+            self.droppedRemovals = droppedRemovals
+            self.replacedInPlace = replacedInPlace
+            self.difference = difference
+        }
+
+        /// The details, or `nil` when there are none, so that equal updates compare equal.
+        @usableFromInline
+        static func unlessEmpty(
+            _ duplicates: Int,
+            _ removals: Int,
+            _ replaced: [Range<Int>],
+            _ difference: CollectionDifference<RefreshItemID>?
+        ) -> MergeDetails? {
+            if duplicates == 0, removals == 0, replaced.isEmpty, difference == nil {
+                return nil
+            }
+            return MergeDetails(duplicates, removals, replaced, difference)
+        }
+
+        @usableFromInline
+        static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
+            lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
+                && lhs.replacedInPlace == rhs.replacedInPlace && lhs.difference == rhs.difference
+        }
     }
 }

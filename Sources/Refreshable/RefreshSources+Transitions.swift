@@ -52,51 +52,31 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
     public var droppedDuplicates: Int {
         get { merge?.droppedDuplicates ?? 0 }
-        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace) }
+        set { merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, difference) }
     }
     /// How many of the page's items were left out because they were removed locally since the last
     /// refresh (see ``RefreshSources/removeItem(id:source:)``).
     public var droppedRemovals: Int {
         get { merge?.droppedRemovals ?? 0 }
-        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace) }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace, difference) }
     }
     /// The positions, before this change's own range, of held items that a newer copy replaced in
     /// place: the page's copy under ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the
     /// server's copy of an item edited locally. Ascending and non-overlapping.
     public var replacedInPlace: [Range<Int>] {
         get { merge?.replacedInPlace ?? [] }
-        set { merge = RefreshUpdate.MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue) }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference) }
     }
+    /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
+    /// from the list before it to the list after it: offsets of removals in the old list, of
+    /// insertions in the new one, moves associated. A table animates it as a batch update (see
+    /// the article "Items with an identity"). Items kept at their place are not in it, even when
+    /// the refresh brought a newer copy of them. `nil` for other changes and without an identity.
+    public var difference: CollectionDifference<RefreshItemID>? { merge?.difference }
+
     /// What a merge by id did, kept out of line so that a list without an identity pays one
     /// pointer for it.
     @usableFromInline var merge: MergeDetails?
-
-    /// What a merge by id left out and replaced in place.
-    @usableFromInline
-    final class MergeDetails: Sendable, Equatable {
-        let droppedDuplicates: Int
-        let droppedRemovals: Int
-        let replacedInPlace: [Range<Int>]
-
-        @usableFromInline
-        init(_ droppedDuplicates: Int, _ droppedRemovals: Int, _ replacedInPlace: [Range<Int>]) {
-            self.droppedDuplicates = droppedDuplicates
-            self.droppedRemovals = droppedRemovals
-            self.replacedInPlace = replacedInPlace
-        }
-
-        /// The details, or `nil` when nothing was left out or replaced, so that equal updates compare equal.
-        @usableFromInline
-        static func unlessEmpty(_ duplicates: Int, _ removals: Int, _ replaced: [Range<Int>]) -> MergeDetails? {
-            duplicates == 0 && removals == 0 && replaced.isEmpty ? nil : MergeDetails(duplicates, removals, replaced)
-        }
-
-        @usableFromInline
-        static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
-            lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
-                && lhs.replacedInPlace == rhs.replacedInPlace
-        }
-    }
 
     /// Creates an update.
     /// - Parameters:
