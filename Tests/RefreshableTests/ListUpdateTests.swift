@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// What each applied change tells a table: index ranges, and a refresh's difference by id.
@@ -38,7 +39,7 @@ struct ListUpdateTests {
     }
 
     @Test func aDifferenceAppliedToTheOldIDsGivesTheNewOnesForShuffledLists() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<200 {
             let old = Array(
                 Set(
@@ -93,22 +94,5 @@ func offset(_ change: CollectionDifference<RefreshItemID>.Change) -> Int {
     switch change {
     case .remove(let offset, _, _), .insert(let offset, _, _):
         return offset
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a shuffled case that fails fails again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
