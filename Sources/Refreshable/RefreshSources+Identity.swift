@@ -12,27 +12,30 @@ extension RefreshSources {
         @usableFromInline init() {}
     }
 
-    /// Merges a page by id (see ``merge(_:into:for:identity:report:)``), out of line so that the
-    /// path of a list without an identity stays as short as it was.
-    /// - Returns: The change, how many items the server has sent since the last refresh, and what
-    ///   the merge left out and replaced in place.
+    /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it, out of
+    /// line so that the path of a list without an identity stays as short as it was.
+    /// - Returns: The update, with what the merge left out and replaced, and a refresh's difference.
     @inlinable @inline(never)
-    mutating func mergeByID(
-        _ incoming: [Item],
-        for request: RefreshRequest
-    ) -> (RefreshUpdate.Change, sent: Int, RefreshUpdate.MergeDetails?) {
-        guard let identity else { preconditionFailure("mergeByID without an identity") }
+    mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>) -> RefreshUpdate {
+        guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
         var report = MergeReport()
-        let change = merge(incoming, into: source, for: request, identity: identity, report: &report)
-        let sent = states[source].items.count &+ indexes[source].unheld
-        let details = RefreshUpdate.MergeDetails.unlessEmpty(
+        let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
+        // The end of the list by total count compares what the server sent, held or not.
+        let noMoreData = page.isLastPage(
+            heldAfterApplying: states[source].items.count &+ indexes[source].unheld,
+            request: request,
+            policy: policy
+        )
+        commit(request, noMoreData: noMoreData)
+        var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
+        update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
             report.duplicates,
             report.removals,
             report.replacedInPlace,
             report.difference
         )
-        return (change, sent, details)
+        return update
     }
 
     /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends;

@@ -169,35 +169,40 @@ extension RefreshSources {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
         revision &+= 1
+        if !indexes.isEmpty {
+            return .applied(succeedByID(request, with: page))
+        }
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
         let change: RefreshUpdate.Change
-        // The end of the list by total count compares what the server sent, held or not.
-        let sent: Int
-        var merge: RefreshUpdate.MergeDetails?
-        if !indexes.isEmpty {
-            (change, sent, merge) = mergeByID(page.items, for: request)
-        } else {
-            switch request.kind {
-            case .refresh:
-                states[source]._items = page.items
-                change = .replaced(count: page.items.count)
-            case .loadMore:
-                states[source]._items.append(contentsOf: page.items)
-                change = .appended(heldBefore..<states[source].items.count)
-            }
-            sent = states[source].items.count
+        switch request.kind {
+        case .refresh:
+            states[source]._items = page.items
+            change = .replaced(count: page.items.count)
+        case .loadMore:
+            states[source]._items.append(contentsOf: page.items)
+            change = .appended(heldBefore..<states[source].items.count)
         }
-        let noMoreData = page.isLastPage(heldAfterApplying: sent, request: request, policy: policy)
+        let noMoreData = page.isLastPage(
+            heldAfterApplying: states[source].items.count,
+            request: request,
+            policy: policy
+        )
+        commit(request, noMoreData: noMoreData)
+        return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
+    }
+
+    /// Records a page's success in its source: its page number, the end of the list, no failure,
+    /// nothing in flight.
+    @inlinable
+    mutating func commit(_ request: RefreshRequest, noMoreData: Bool) {
+        let source = request.source
         states[source]._noMoreData = noMoreData
         states[source]._page = request.page
         states[source]._hasLoaded = true
         states[source]._failure = nil
         states[source]._loadMoreFailure = nil
         states[source]._inFlight = nil
-        var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
-        update.merge = merge
-        return .applied(update)
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
