@@ -25,6 +25,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         case pageMismatch(requested: Int, received: Int)
         /// The total item count was negative.
         case negativeTotalCount(Int)
+        /// `curPage` maps to no page number: subtracting the policy's
+        /// ``RefreshPolicy/curPageOffset`` from it does not fit in an `Int`.
+        case curPageOutOfRange(curPage: Int, curPageOffset: Int)
     }
 
     /// The request that failed.
@@ -110,6 +113,9 @@ extension RefreshFailure.InvalidResponse {
             return "page \(requested) was asked for, but page \(received) came back."
         case .negativeTotalCount(let total):
             return "the total count is \(total)."
+        case .curPageOutOfRange(let curPage, let offset):
+            return
+                "curPage \(curPage) is no page of this list (its pages are answered as the page asked for plus \(offset))."
         }
     }
 }

@@ -74,13 +74,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// - Parameters:
     ///   - noMoreTitles: Each source's end-of-list text; at least one.
     ///   - policy: Paging and conflict rules.
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
     ///   - loader: Loads one page.
     public nonisolated convenience init(
         noMoreTitles: [String],
         policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil,
         loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     ) {
-        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy), loader: loader)
+        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy, identity: identity), loader: loader)
     }
 
     // MARK: What a view reads
@@ -170,6 +173,34 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// - Parameter index: The new current source.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)
+    }
+
+    /// Replaces the held item of the current source that has `item`'s id, in place, without a
+    /// refresh. Needs an identity (``RefreshRuntime/identity``).
+    /// - Parameter item: The new version of a held item.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func updateItem(_ item: Item) -> RefreshUpdate? {
+        runtime.updateItem(item, source: index)
+    }
+
+    /// Removes the current source's item with this id without a refresh (a swipe to delete); the
+    /// removal sticks until a refresh asked for after it lands.
+    /// - Parameter id: The item's id.
+    /// - Returns: The change, or `nil` when no item with that id was held.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: index)
+    }
+
+    /// Inserts an item into the current source without a refresh.
+    /// - Parameters:
+    ///   - item: The item to insert.
+    ///   - position: Where to insert it, from `0` to the number of items held.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertItem(_ item: Item, at position: Int) -> RefreshUpdate {
+        runtime.insertItem(item, at: position, source: index)
     }
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per

@@ -46,17 +46,21 @@ extension RefreshPage {
     /// An empty page is never refused for its signals: it ends the list, even past `pageCount`,
     /// so a list that shrank between loads ends instead of asking for the same page forever. An
     /// empty first page with `pageCount == 0` is an empty list: many servers count an empty list's
-    /// pages as zero. No arithmetic here can overflow, whatever the server sends.
+    /// pages as zero. No arithmetic here can overflow, whatever the server or the policy sends.
     /// - Parameters:
     ///   - request: The request this page answers.
     ///   - heldBefore: How many items the source holds before this page is applied.
     ///   - firstPage: The policy's first page number, for zero-based servers.
-    /// - Returns: What is wrong with the page, or `nil` when it can be applied.
+    ///   - curPageOffset: How the answered `curPage` relates to the page asked for
+    ///     (see ``RefreshPolicy/curPageOffset``); `0` by default.
+    /// - Returns: What is wrong with the page, or `nil` when it can be applied. A page other than
+    ///   the one asked for is reported in the request's numbering.
     @inlinable
     public func validate(
         against request: RefreshRequest,
         heldBefore: Int,
-        firstPage: Int
+        firstPage: Int,
+        curPageOffset: Int = 0
     ) -> RefreshFailure.InvalidResponse? {
         if let pageCount, pageCount < 0 || (pageCount == 0 && !items.isEmpty) {
             return .nonPositivePageCount(pageCount)
@@ -64,13 +68,21 @@ extension RefreshPage {
         if let totalCount, totalCount < 0 {
             return .negativeTotalCount(totalCount)
         }
-        if let curPage, curPage != request.page {
-            return .pageMismatch(requested: request.page, received: curPage)
+        if let curPage {
+            let (answered, overflow) = curPage.subtractingReportingOverflow(curPageOffset)
+            if overflow {
+                return .curPageOutOfRange(curPage: curPage, curPageOffset: curPageOffset)
+            }
+            if answered != request.page {
+                return .pageMismatch(requested: request.page, received: answered)
+            }
         }
         if !items.isEmpty, let pageCount, let offset = Self.offset(of: request.page, from: firstPage),
             offset >= pageCount
         {
-            return .currentPageBeyondPageCount(curPage: request.page, pageCount: pageCount)
+            let (implied, overflow) = request.page.addingReportingOverflow(curPageOffset)
+            return .currentPageBeyondPageCount(
+                curPage: curPage ?? (overflow ? request.page : implied), pageCount: pageCount)
         }
         return nil
     }
@@ -93,7 +105,9 @@ extension RefreshPage {
         }
         if let pageCount {
             // The page's zero-based offset reaches the last one; an offset below zero never does.
-            guard let offset = Self.offset(of: curPage ?? request.page, from: policy.firstPage) else { return false }
+            // A valid page's curPage is the request's page in the server's numbering, so the
+            // request's own number gives the offset.
+            guard let offset = Self.offset(of: request.page, from: policy.firstPage) else { return false }
             return offset >= pageCount - 1
         }
         if let totalCount {

@@ -41,6 +41,17 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// What happens when a new load is asked for while one is in flight.
     public var conflictRule: ConflictRule
 
+    /// How the page number a server answers (``RefreshPage/curPage``) relates to the page number
+    /// asked for: a page is accepted when `curPage == request.page + curPageOffset`. `0`, the
+    /// default, for servers that answer the number they were asked for.
+    ///
+    /// A server that is asked for zero-based pages but numbers its answers from one (WanAndroid's
+    /// article list asks for page 0 and answers `curPage` 1, with a one-based `pageCount`) takes
+    /// `RefreshPolicy(firstPage: 0, curPageOffset: 1)`: its answers apply as they come, with no
+    /// arithmetic in the loader. Any value is accepted; an answer whose `curPage` cannot be mapped
+    /// back to a page number is refused with ``RefreshFailure/InvalidResponse/curPageOutOfRange(curPage:curPageOffset:)``.
+    public var curPageOffset: Int
+
     /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
     /// control, so this flag is no longer needed.
     @available(
@@ -57,12 +68,20 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// - Parameters:
     ///   - pageSize: Items per full page; must be positive.
     ///   - firstPage: The first page's number; must not be negative.
+    ///   - curPageOffset: How the `curPage` a server answers relates to the page asked for
+    ///     (see ``curPageOffset``); `0` by default.
     ///   - conflictRule: The rule for overlapping loads of one source.
-    public init(pageSize: Int = 20, firstPage: Int = 1, conflictRule: ConflictRule = .refreshWins) {
+    public init(
+        pageSize: Int = 20,
+        firstPage: Int = 1,
+        curPageOffset: Int = 0,
+        conflictRule: ConflictRule = .refreshWins
+    ) {
         Self.checkPageSize(pageSize)
         Self.checkFirstPage(firstPage)
         self.storedPageSize = pageSize
         self.storedFirstPage = firstPage
+        self.curPageOffset = curPageOffset
         self.conflictRule = conflictRule
     }
 

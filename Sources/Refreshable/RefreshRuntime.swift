@@ -72,16 +72,28 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Parameters:
     ///   - states: One state per source (tab), in order; at least one.
     ///   - policy: Paging and conflict rules.
-    public nonisolated convenience init(_ states: [RefreshState<Item>], policy: RefreshPolicy = RefreshPolicy()) {
-        self.init(RefreshSources(states, policy: policy))
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
+    public nonisolated convenience init(
+        _ states: [RefreshState<Item>],
+        policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil
+    ) {
+        self.init(RefreshSources(states, policy: policy, identity: identity))
     }
 
     /// Creates a runtime whose sources each start unloaded, one per end-of-list text.
     /// - Parameters:
     ///   - noMoreTitles: Each source's footer text at the end of its list; at least one.
     ///   - policy: Paging and conflict rules.
-    public nonisolated convenience init(noMoreTitles: [String], policy: RefreshPolicy = RefreshPolicy()) {
-        self.init(RefreshSources(noMoreTitles: noMoreTitles, policy: policy))
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
+    public nonisolated convenience init(
+        noMoreTitles: [String],
+        policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil
+    ) {
+        self.init(RefreshSources(noMoreTitles: noMoreTitles, policy: policy, identity: identity))
     }
 
     /// The page state of every source.
@@ -156,6 +168,13 @@ public final class RefreshRuntime<Item: Sendable> {
     public var policy: RefreshPolicy {
         get { state.policy }
         set { state.policy = newValue }
+    }
+
+    /// How items are told apart, for de-duplication and local edits by id (see
+    /// ``RefreshSources/identity``).
+    public var identity: RefreshItemIdentity<Item>? {
+        get { state.identity }
+        set { state.identity = newValue }
     }
 
     /// The current source: the host's own index when it keeps one.

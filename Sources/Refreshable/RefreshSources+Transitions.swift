@@ -30,9 +30,17 @@ public struct RefreshUpdate: Sendable, Equatable {
         case switchedSource
         /// The whole state was replaced (a logout, a new filter); the source holds other items.
         case reset
+        /// A local edit replaced the item at these positions (see ``RefreshSources/updateItem(_:source:)``).
+        case edited(Range<Int>)
+        /// A local edit removed the items that were at these positions
+        /// (see ``RefreshSources/removeItem(id:source:)``).
+        case removed(Range<Int>)
+        /// A local edit inserted the items now at these positions
+        /// (see ``RefreshSources/insertItem(_:at:source:)``).
+        case inserted(Range<Int>)
     }
 
-    /// The request that settled (for ``Change/switchedSource`` and ``Change/reset``, `nil`).
+    /// The request that settled; `nil` for a switch, a reset and a local edit.
     public let request: RefreshRequest?
     /// The source whose items changed.
     public let source: Int
@@ -40,6 +48,35 @@ public struct RefreshUpdate: Sendable, Equatable {
     public let change: Change
     /// Whether the source's list has ended after this change.
     public let noMoreData: Bool
+    /// How many of the page's items were left out because an item with the same id was held
+    /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
+    public var droppedDuplicates: Int {
+        get { merge?.droppedDuplicates ?? 0 }
+        set { merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, difference) }
+    }
+    /// How many of the page's items were left out because they were removed locally since the last
+    /// refresh (see ``RefreshSources/removeItem(id:source:)``).
+    public var droppedRemovals: Int {
+        get { merge?.droppedRemovals ?? 0 }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace, difference) }
+    }
+    /// The positions, before this change's own range, of held items that a newer copy replaced in
+    /// place: the page's copy under ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the
+    /// server's copy of an item edited locally. Ascending and non-overlapping.
+    public var replacedInPlace: [Range<Int>] {
+        get { merge?.replacedInPlace ?? [] }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference) }
+    }
+    /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
+    /// from the list before it to the list after it: offsets of removals in the old list, of
+    /// insertions in the new one, moves associated. A table animates it as a batch update (see
+    /// the article "Items with an identity"). Items kept at their place are not in it, even when
+    /// the refresh brought a newer copy of them. `nil` for other changes and without an identity.
+    public var difference: CollectionDifference<RefreshItemID>? { merge?.difference }
+
+    /// What a merge by id did, kept out of line so that a list without an identity pays one
+    /// pointer for it.
+    @usableFromInline var merge: MergeDetails?
 
     /// Creates an update.
     /// - Parameters:
@@ -112,7 +149,7 @@ extension RefreshSources {
     /// A refresh replaces the items and resets the end of the list from the page; a load-more
     /// appends, in place; the end of the list comes from the strongest signal the page carries
     /// (see <doc:Rules#The-end-of-the-list>). A hostile page (see
-    /// ``RefreshPage/validate(against:heldBefore:firstPage:)``) is refused like a failure: items,
+    /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a failure: items,
     /// page and end of the list stay.
     /// - Parameters:
     ///   - request: The request the page answers.
@@ -123,10 +160,18 @@ extension RefreshSources {
         guard isInFlight(request) else { return .discarded(request) }
         let source = request.source
         let heldBefore = states[source].items.count
-        if let invalid = page.validate(against: request, heldBefore: heldBefore, firstPage: policy.firstPage) {
+        if let invalid = page.validate(
+            against: request,
+            heldBefore: heldBefore,
+            firstPage: policy.firstPage,
+            curPageOffset: policy.curPageOffset
+        ) {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
         revision &+= 1
+        if !indexes.isEmpty {
+            return .applied(succeedByID(request, with: page))
+        }
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
         let change: RefreshUpdate.Change
@@ -143,13 +188,21 @@ extension RefreshSources {
             request: request,
             policy: policy
         )
+        commit(request, noMoreData: noMoreData)
+        return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
+    }
+
+    /// Records a page's success in its source: its page number, the end of the list, no failure,
+    /// nothing in flight.
+    @inlinable
+    mutating func commit(_ request: RefreshRequest, noMoreData: Bool) {
+        let source = request.source
         states[source]._noMoreData = noMoreData
         states[source]._page = request.page
         states[source]._hasLoaded = true
         states[source]._failure = nil
         states[source]._loadMoreFailure = nil
         states[source]._inFlight = nil
-        return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.

@@ -23,7 +23,21 @@ public struct RefreshSources<Item: Sendable>: Sendable {
             alignUnloadedPages()
         }
     }
+    /// How items are told apart, for de-duplication and local edits by id; `nil`, the default,
+    /// keeps every item a page brings. Setting it indexes the items held; they are not
+    /// de-duplicated until the next refresh.
+    public var identity: RefreshItemIdentity<Item>? {
+        didSet {
+            guard identity != oldValue else { return }
+            for index in states.indices {
+                reindex(index)
+            }
+        }
+    }
     @usableFromInline var states: [RefreshState<Item>]
+    /// Each source's item index, beside `states` so that a list without an identity carries none;
+    /// empty without an ``identity``.
+    @usableFromInline var indexes: [ItemIndex] = []
     /// The generation of the newest request this value issued.
     @usableFromInline var lastGeneration: UInt64 = 0
     /// Tells this value's requests from those of a value it replaced (see ``RefreshRequest/origin``);
@@ -36,22 +50,38 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     /// - Parameters:
     ///   - states: One state per source, in tab order; at least one.
     ///   - policy: Paging and conflict rules.
-    public init(_ states: [RefreshState<Item>], policy: RefreshPolicy = RefreshPolicy()) {
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
+    public init(
+        _ states: [RefreshState<Item>],
+        policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil
+    ) {
         require(
             !states.isEmpty,
             "RefreshSources needs at least one source: pass one RefreshState per tab, e.g. [RefreshState(noMoreTitle: \"No more\")]."
         )
         self.policy = policy
         self.states = states
+        self.identity = identity
         alignUnloadedPages()
+        for index in states.indices {
+            reindex(index)
+        }
     }
 
     /// Creates sources that each start unloaded, one per end-of-list text.
     /// - Parameters:
     ///   - noMoreTitles: Each source's footer text at the end of its list; at least one.
     ///   - policy: Paging and conflict rules.
-    public init(noMoreTitles: [String], policy: RefreshPolicy = RefreshPolicy()) {
-        self.init(noMoreTitles.map { RefreshState(noMoreTitle: $0) }, policy: policy)
+    ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
+    ///     every item.
+    public init(
+        noMoreTitles: [String],
+        policy: RefreshPolicy = RefreshPolicy(),
+        identity: RefreshItemIdentity<Item>? = nil
+    ) {
+        self.init(noMoreTitles.map { RefreshState(noMoreTitle: $0) }, policy: policy, identity: identity)
     }
 
     /// Adds a source at the end, for lists whose tabs are known only later.
@@ -59,6 +89,19 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     public mutating func append(_ state: RefreshState<Item>) {
         states.append(state)
         alignUnloadedPages()
+        reindex(states.count - 1)
+    }
+
+    /// Indexes one source's items under the current identity, forgetting its local edits.
+    private mutating func reindex(_ source: Int) {
+        guard let identity else {
+            indexes = []
+            return
+        }
+        if indexes.count < states.count {
+            indexes.append(contentsOf: repeatElement(ItemIndex(), count: states.count - indexes.count))
+        }
+        indexes[source] = ItemIndex(states[source].items, identity: identity)
     }
 
     /// Stops with a message that says what to fix when `source` is not a valid index.
@@ -106,7 +149,8 @@ extension RefreshSources: RandomAccessCollection, MutableCollection {
 
     /// The state of one source. An out-of-range index stops with a message saying what to fix.
     ///
-    /// Replacing a source's whole state through a ``RefreshRuntime`` cancels that source's load.
+    /// Replacing a source's whole state through a ``RefreshRuntime`` cancels that source's load; the
+    /// new state's items are indexed under the ``identity``, and its local edits are forgotten.
     /// - Parameter source: The source's index.
     public subscript(source: Int) -> RefreshState<Item> {
         get {
@@ -119,6 +163,7 @@ extension RefreshSources: RandomAccessCollection, MutableCollection {
             if !newValue.hasLoaded {
                 states[source]._page = policy.firstPage - 1
             }
+            reindex(source)
         }
     }
 }

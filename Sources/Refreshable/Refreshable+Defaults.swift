@@ -64,6 +64,43 @@ extension Refreshable {
     public var currentItems: [Item] { refreshStatus[currentIndex].items }
 }
 
+/// Local edits by id: each is a short call into the list's runtime, which reports the change to
+/// ``Refreshable/refreshDidUpdate(_:)`` and draws the controls. They need an identity
+/// (``RefreshRuntime/identity``).
+extension Refreshable {
+    /// Replaces the held item that has `item`'s id, in place, without a refresh.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func updateItem(_ item: Item, source: Int? = nil) -> RefreshUpdate? {
+        runtime.updateItem(item, source: source ?? currentIndex)
+    }
+
+    /// Removes the held item with this id without a refresh; the removal sticks until a refresh
+    /// asked for after it lands.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no item with that id was held.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable, source: Int? = nil) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: source ?? currentIndex)
+    }
+
+    /// Inserts an item at a position without a refresh.
+    /// - Parameters:
+    ///   - item: The item to insert.
+    ///   - position: Where to insert it, from `0` to the number of items held.
+    ///   - source: The source to insert it into, the current one by default.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertItem(_ item: Item, at position: Int, source: Int? = nil) -> RefreshUpdate {
+        runtime.insertItem(item, at: position, source: source ?? currentIndex)
+    }
+}
+
 /// The defaults of what you may customise: each calls the helper of the same job.
 extension Refreshable {
     /// Applies the page with ``applyLoadSuccess(_:for:)``.

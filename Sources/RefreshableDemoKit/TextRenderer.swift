@@ -110,7 +110,7 @@ final class TextRenderer {
                 text = "applied: \(count) orders replace the list"
             case .appended(let range):
                 text = "applied: +\(range.count) orders, \(held) in \(outcome.tab.label)"
-            case .switchedSource, .reset:
+            case .switchedSource, .reset, .edited, .removed, .inserted:
                 text = "applied"
             }
             if update.noMoreData {

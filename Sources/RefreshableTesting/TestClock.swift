@@ -58,6 +58,16 @@ public final class TestClock: Clock, Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
+        /// Tasks in ``waitForSleepers(_:)``: how many sleepers each waits for.
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the watchers whose count the sleepers reach.
+        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let count = sleepers.count
+            let satisfied = watchers.filter { $0.count <= count }.map(\.continuation)
+            watchers.removeAll { $0.count <= count }
+            return satisfied
+        }
     }
 
     private let state = Mutex(State())
@@ -92,18 +102,22 @@ public final class TestClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 // Checked under the lock that the cancellation handler takes too: a cancellation
                 // either finds the sleeper or is seen here.
-                let outcome: Result<Void, any Error>? = state.withLock { state in
+                let (outcome, watchers) = state.withLock {
+                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
                     if Task.isCancelled {
-                        return .failure(CancellationError())
+                        return (.failure(CancellationError()), [])
                     }
                     if deadline <= state.now {
-                        return .success(())
+                        return (.success(()), [])
                     }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+                    return (nil, state.satisfiedWatchers())
                 }
                 if let outcome {
                     continuation.resume(with: outcome)
+                }
+                for watcher in watchers {
+                    watcher.resume()
                 }
             }
         } onCancel: {
@@ -130,20 +144,21 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Returns once at least `count` tasks sleep on the clock, letting other tasks run meanwhile;
-    /// returns `false` if that did not happen within `yields` turns.
-    /// - Parameters:
-    ///   - count: How many sleepers to wait for.
-    ///   - yields: How many times to yield before giving up.
-    /// - Returns: Whether `count` tasks sleep on the clock.
-    @discardableResult
-    public func waitForSleepers(_ count: Int, yields: Int = 10_000) async -> Bool {
-        var remaining = yields
-        while sleeperCount < count {
-            guard remaining > 0 else { return false }
-            remaining -= 1
-            await Task.yield()
+    /// Returns once at least `count` tasks sleep on the clock: at once if they do already,
+    /// otherwise when enough of them went to sleep.
+    /// - Parameter count: How many sleepers to wait for.
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.sleepers.count >= count {
+                    return true
+                }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if ready {
+                continuation.resume()
+            }
         }
-        return true
     }
 }

@@ -35,7 +35,7 @@ private struct ModelRig {
 
 /// Records whether a property read inside `read` changed, with Observation's own tracking.
 @MainActor
-private final class ChangeRecorder {
+final class ChangeRecorder {
     private(set) var changes = 0
 
     func track(_ read: @escaping @MainActor () -> Void) {

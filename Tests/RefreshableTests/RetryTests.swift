@@ -29,7 +29,7 @@ private struct RetryRig {
             return
         }
         loader.fail(load)
-        #expect(await clock.waitForSleepers(1), "the runtime did not wait for a retry")
+        await clock.waitForSleepers(1)
     }
 
     /// Advances the clock by `seconds` and waits until the loader holds `count` loads in all.
@@ -40,7 +40,7 @@ private struct RetryRig {
 }
 
 @MainActor
-@Suite("Retrying failed loads")
+@Suite("Retrying failed loads", .timeLimit(.minutes(1)))
 struct RetryTests {
     @Test func aFailedLoadIsAskedAgainAfterEachWaitAndOnlyTheLastFailureIsShown() async {
         let rig = RetryRig(maxRetries: 2)
@@ -88,7 +88,6 @@ struct RetryTests {
         #expect(rig.model.isLoadingMore, "the footer stopped while a retry waits")
         async let refreshed: Void = rig.model.refresh()
         #expect(await rig.loader.waitForLoads(count: 3))
-        #expect(await rig.clock.waitForSleepers(0))
         #expect(rig.clock.sleeperCount == 0, "the superseded retry still waits")
         rig.loader.answer(rig.loader.pending[0], itemCount: 2, hasMore: false)
         await refreshed
@@ -107,7 +106,6 @@ struct RetryTests {
         await rig.failAndWaitForRetry()
         rig.model.refreshStatus.sources = RefreshSources(noMoreTitles: ["Another account"])
         #expect(await rig.loader.waitForLoads(count: 2), "the new state did not load its first page")
-        #expect(await rig.clock.waitForSleepers(0))
         #expect(rig.clock.sleeperCount == 0, "the old state's retry still waits")
         rig.clock.advance(by: .seconds(60))
         await rig.loader.settle()

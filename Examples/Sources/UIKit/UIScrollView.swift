@@ -6,7 +6,7 @@
 //   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
 //     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
 //     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
-//     insertRows(at:with:), deleteRows(at:with:))
+//     insertRows(at:with:), deleteRows(at:with:), reloadRows(at:with:), indexPathsForVisibleRows)
 //   https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //     ("func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)")
 //   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
@@ -121,6 +121,20 @@ open class UITableView: UIScrollView {
     open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
         rowCounts[0] -= indexPaths.count
     }
+
+    /// Reloads the specified rows using an animation effect.
+    /// - Parameters:
+    ///   - indexPaths: The rows to reload.
+    ///   - animation: The kind of animation.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        reloadedRows += indexPaths.count
+    }
+
+    /// The number of rows reloaded with ``reloadRows(at:with:)`` (the stand-in's own record).
+    public private(set) var reloadedRows = 0
+
+    /// The index paths of the visible rows (the stand-in shows none).
+    open var indexPathsForVisibleRows: [IndexPath]? { nil }
 }
 
 /// The visual representation of a single row in a table view (UIKit's `UITableViewCell`).

@@ -1,0 +1,75 @@
+import MJRefresh
+import Refreshable
+import UIKit
+
+// Mirrors Sources/Refreshable/Refreshable.docc/ItemsWithAnIdentity.md ("Items with an identity"):
+// its code blocks, verbatim, inside one controller. DocSnippetDriftTests fails when they drift apart.
+
+enum DocCItemsWithAnIdentity {
+    /// A controller whose list holds each order once and edits orders by id.
+    final class OrdersController: UIViewController, AsyncRefreshable {
+        let tableView = UITableView(frame: .zero, style: .plain)
+        let api = OrdersAPI()
+
+        // "Overview".
+        let refreshStatus = RefreshRuntime<Order>(noMoreTitles: ["No more orders"], identity: .id())
+
+        var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
+        var refreshFooterControl: (any RefreshFooterControl)? { tableView.mj_footer }
+        var refreshListView: (any RefreshListView)? { tableView }
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
+            let response = try await api.orders(tab: request.source, page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+
+        // "Edit items without a refresh".
+        func orderWasCancelled(_ order: Order) {
+            removeItem(id: order.id)
+        }
+
+        func orderWasRenamed(_ order: Order) {
+            updateItem(order)
+        }
+
+        // "Animate the changes".
+        func refreshDidUpdate(_ update: RefreshUpdate) {
+            guard update.source == currentIndex else { return }
+            switch update.change {
+            case .appended(let range):
+                let replaced = rows(update.replacedInPlace)
+                let appended = rows([range])
+                tableView.performBatchUpdates {
+                    self.tableView.reloadRows(at: replaced, with: .automatic)
+                    self.tableView.insertRows(at: appended, with: .automatic)
+                }
+            case .inserted(let range):
+                tableView.insertRows(at: rows([range]), with: .automatic)
+            case .removed(let range):
+                tableView.deleteRows(at: rows([range]), with: .automatic)
+            case .edited(let range):
+                tableView.reloadRows(at: rows([range]), with: .automatic)
+            case .replaced:
+                guard let difference = update.difference else { return tableView.reloadData() }
+                tableView.performBatchUpdates {
+                    for change in difference {
+                        switch change {
+                        case .remove(let offset, _, _):
+                            self.tableView.deleteRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
+                        case .insert(let offset, _, _):
+                            self.tableView.insertRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
+                        }
+                    }
+                }
+                // The rows that stayed may show newer copies: reload those on screen.
+                tableView.reloadRows(at: tableView.indexPathsForVisibleRows ?? [], with: .automatic)
+            case .switchedSource, .reset:
+                tableView.reloadData()
+            }
+        }
+
+        func rows(_ ranges: [Range<Int>]) -> [IndexPath] {
+            ranges.flatMap { $0 }.map { IndexPath(row: $0, section: 0) }
+        }
+    }
+}

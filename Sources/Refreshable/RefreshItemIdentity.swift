@@ -1,0 +1,116 @@
+/// How a list tells its items apart, for de-duplication and local edits by id.
+///
+/// Give a list an identity and it never holds an item twice: a page that brings an item already
+/// held does not append it again, and ``RefreshUpdate/droppedDuplicates`` says how many it left
+/// out. ``DuplicateRule`` chooses which copy stays: the one held, or the newer one from the page,
+/// put in the held item's place. The identity also lets you edit, remove and insert items by id
+/// without a refresh.
+///
+/// ```swift
+/// let refreshStatus = RefreshRuntime<Article>(noMoreTitles: ["No more articles"], identity: .id())
+/// ```
+///
+/// Items held before an identity is given stay as they are; the next refresh de-duplicates them.
+public struct RefreshItemIdentity<Item: Sendable>: Sendable, Hashable {
+    /// Which copy stays when a page brings an item already held.
+    public enum DuplicateRule: Sendable, Hashable {
+        /// The held item stays where and as it is; the page's copy is left out.
+        case keepHeld
+        /// The page's copy replaces the held item in its place (reported in
+        /// ``RefreshUpdate/replacedInPlace``); nothing is appended for it.
+        case takeNewer
+    }
+
+    /// Which copy stays when a page brings an item already held.
+    public var duplicates: DuplicateRule
+    /// The key path the ids are read through; it identifies the identity in comparisons.
+    @usableFromInline let keyPath: any AnyKeyPath & Sendable
+    /// Reads an item's id.
+    @usableFromInline let id: @Sendable (Item) -> RefreshItemID
+
+    /// Identifies items by the value at a key path, such as a server's `articleID`.
+    /// - Parameters:
+    ///   - keyPath: The item's id; items with equal ids are the same item.
+    ///   - duplicates: Which copy stays when a page brings an item already held.
+    @inlinable
+    public init<ID: Hashable & Sendable>(
+        _ keyPath: any KeyPath<Item, ID> & Sendable,
+        duplicates: DuplicateRule = .keepHeld
+    ) {
+        self.keyPath = keyPath
+        self.id = { RefreshItemID($0[keyPath: keyPath]) }
+        self.duplicates = duplicates
+    }
+
+    /// Two identities are equal when they read the same key path and keep the same copy.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.duplicates == rhs.duplicates && (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath)
+    }
+
+    /// Hashes the key path and the duplicate rule, the parts equality compares.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keyPath as AnyKeyPath)
+        hasher.combine(duplicates)
+    }
+}
+
+extension RefreshItemIdentity where Item: Identifiable, Item.ID: Sendable {
+    /// Identifies `Identifiable` items by their `id`.
+    /// - Parameter duplicates: Which copy stays when a page brings an item already held.
+    /// - Returns: The identity.
+    @inlinable
+    public static func id(duplicates: DuplicateRule = .keepHeld) -> Self {
+        Self(\Item.id, duplicates: duplicates)
+    }
+}
+
+/// An item's id as the list keeps it: any `Hashable` and `Sendable` value, compared as
+/// `AnyHashable` compares.
+public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // Safe to send: `base` only ever wraps a value whose type is `Sendable` (see the initializer).
+    @usableFromInline let base: AnyHashable
+
+    /// Wraps an id.
+    /// - Parameter id: The id.
+    @inlinable
+    public init(_ id: some Hashable & Sendable) {
+        base = AnyHashable(id)
+    }
+
+    /// The id, as it was given, type-erased.
+    public var value: AnyHashable { base }
+
+    /// The id's own description.
+    public var description: String { String(describing: base.base) }
+}
+
+/// What a source knows about its items' ids: where each one is, and the local edits that stick.
+@usableFromInline
+struct ItemIndex: Sendable, Equatable {
+    /// The position of each held id.
+    @usableFromInline var positions: [RefreshItemID: Int] = [:]
+    /// Ids removed locally, each with the newest request generation issued when it was removed: a
+    /// removal sticks until a refresh asked for after it lands.
+    @usableFromInline var removed: [RefreshItemID: UInt64] = [:]
+    /// Ids updated or inserted locally since the server last sent them.
+    @usableFromInline var edited: Set<RefreshItemID> = []
+    /// How many items the server sent since the last refresh beyond those held: the page items left
+    /// out and the held items removed, less the items inserted locally. The end of the list by total
+    /// count compares the server's count, held items plus this.
+    @usableFromInline var unheld: Int = 0
+
+    @usableFromInline init() {}
+
+    /// An index of `items`, keeping the first position of an id held twice.
+    @usableFromInline
+    init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
+        positions.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() {
+            let id = identity.id(item)
+            if positions[id] == nil {
+                positions[id] = position
+            }
+        }
+    }
+}

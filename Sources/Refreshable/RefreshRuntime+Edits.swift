@@ -1,0 +1,47 @@
+/// Local edits by id, carried out on the list's state and shown on screen.
+extension RefreshRuntime {
+    /// Replaces the held item that has `item`'s id, in place, without a refresh, reports the
+    /// change to the list's front door (a ``Refreshable/Refreshable`` adopter's
+    /// ``Refreshable/Refreshable/refreshDidUpdate(_:)``, a ``RefreshListModel``'s `items`), and
+    /// draws the screen. See ``RefreshSources/updateItem(_:source:)``.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
+        report(state.updateItem(item, source: source))
+    }
+
+    /// Removes the held item with this id without a refresh, reports the change and draws the
+    /// screen; the removal sticks until a refresh asked for after it lands. See
+    /// ``RefreshSources/removeItem(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id was held.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
+        report(state.removeItem(id: id, source: source))
+    }
+
+    /// Inserts an item at a position without a refresh, reports the change and draws the screen.
+    /// See ``RefreshSources/insertItem(_:at:source:)``.
+    /// - Parameters:
+    ///   - item: The item to insert.
+    ///   - position: Where to insert it, from `0` to the number of items held.
+    ///   - source: The source to insert it into.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
+        let update = state.insertItem(item, at: position, source: source)
+        return report(update) ?? update
+    }
+
+    private func report(_ update: RefreshUpdate?) -> RefreshUpdate? {
+        guard let update else { return nil }
+        host?.didUpdate(update, on: self)
+        render()
+        return update
+    }
+}

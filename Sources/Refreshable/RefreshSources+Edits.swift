@@ -1,0 +1,116 @@
+/// Local edits by id: update, remove and insert items without a refresh.
+///
+/// Each needs the sources' ``RefreshSources/identity``. An edit is kept across later loads as the
+/// article "Items with an identity" describes: a removal sticks until a refresh asked for after it
+/// lands, and the server's next copy of an edited item replaces the edit.
+extension RefreshSources {
+    /// Replaces the held item that has `item`'s id with `item`, in place, without a refresh.
+    ///
+    /// The edit stands until the server sends that item again: the server's copy, from a later
+    /// page or a refresh, replaces it.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it.
+    /// - Returns: The change (``RefreshUpdate/Change/edited(_:)``), or `nil` when no item with that
+    ///   id is held.
+    @discardableResult
+    public mutating func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
+        let identity = requireIdentity(in: "updateItem(_:source:)", source: source)
+        let id = identity.id(item)
+        guard let position = indexes[source].positions[id] else { return nil }
+        revision &+= 1
+        states[source]._items[position] = item
+        indexes[source].edited.insert(id)
+        return localUpdate(source: source, change: .edited(position..<(position + 1)))
+    }
+
+    /// Removes the held item with this id, without a refresh.
+    ///
+    /// The removal sticks until a refresh asked for after it lands: a later page that brings the
+    /// item back leaves it out (counted in ``RefreshUpdate/droppedRemovals``), and so does a
+    /// refresh that was already in flight. An id that is not held is remembered all the same, so a
+    /// page still to come does not bring the item in.
+    /// - Parameters:
+    ///   - id: The item's id, of the type the ``identity`` reads.
+    ///   - source: The source that holds it.
+    /// - Returns: The change (``RefreshUpdate/Change/removed(_:)``), or `nil` when no item with that
+    ///   id was held.
+    @discardableResult
+    public mutating func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
+        let identity = requireIdentity(in: "removeItem(id:source:)", source: source)
+        let id = RefreshItemID(id)
+        revision &+= 1
+        indexes[source].removed[id] = lastGeneration
+        indexes[source].edited.remove(id)
+        guard let position = indexes[source].positions.removeValue(forKey: id) else { return nil }
+        states[source]._items.remove(at: position)
+        indexes[source].unheld &+= 1
+        shiftPositions(source: source, from: position, by: -1, identity: identity)
+        return localUpdate(source: source, change: .removed(position..<(position + 1)))
+    }
+
+    /// Inserts an item at a position, without a refresh: a new item made on this device, for
+    /// example, before the server has it.
+    ///
+    /// The server's own copy, when a page brings it, replaces the inserted one in place. An item
+    /// whose id is held already is not inserted twice: the held item is updated in its place, as
+    /// ``updateItem(_:source:)`` does, and an id removed locally is no longer left out of pages.
+    /// - Parameters:
+    ///   - item: The item to insert.
+    ///   - position: Where to insert it, from `0` to the number of items held.
+    ///   - source: The source to insert it into.
+    /// - Returns: The change: ``RefreshUpdate/Change/inserted(_:)``, or
+    ///   ``RefreshUpdate/Change/edited(_:)`` for an id held already.
+    @discardableResult
+    public mutating func insertItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
+        let identity = requireIdentity(in: "insertItem(_:at:source:)", source: source)
+        let count = states[source].items.count
+        require(
+            (0...count).contains(position),
+            "insertItem(_:at:source:): position \(position) is outside 0...\(count), the positions source \(source) can take an item at; pass an index into its items or their count to append."
+        )
+        let id = identity.id(item)
+        indexes[source].removed[id] = nil
+        if let update = updateItem(item, source: source) {
+            return update
+        }
+        revision &+= 1
+        states[source]._items.insert(item, at: position)
+        indexes[source].edited.insert(id)
+        indexes[source].unheld &-= 1
+        shiftPositions(source: source, from: position + 1, by: 1, identity: identity)
+        indexes[source].positions[id] = position
+        return localUpdate(source: source, change: .inserted(position..<(position + 1)))
+    }
+
+    private func requireIdentity(in caller: String, source: Int) -> RefreshItemIdentity<Item> {
+        checkSource(source, in: caller)
+        guard let identity else {
+            fatalError(
+                "\(caller) edits items by id, but this list has no identity: pass identity: .id() (Identifiable items) or RefreshItemIdentity(\\.yourID) when you create it, or set its identity."
+            )
+        }
+        return identity
+    }
+
+    /// Moves the index of the items from `start` on by `offset`, after an insertion or removal before them.
+    private mutating func shiftPositions(
+        source: Int,
+        from start: Int,
+        by offset: Int,
+        identity: RefreshItemIdentity<Item>
+    ) {
+        let items = states[source].items
+        for position in start..<items.count {
+            let id = identity.id(items[position])
+            // An item held twice from before the identity was given keeps its first position.
+            if indexes[source].positions[id] == position - offset {
+                indexes[source].positions[id] = position
+            }
+        }
+    }
+
+    private func localUpdate(source: Int, change: RefreshUpdate.Change) -> RefreshUpdate {
+        RefreshUpdate(request: nil, source: source, change: change, noMoreData: states[source].noMoreData)
+    }
+}

@@ -1,0 +1,101 @@
+import Refreshable
+import Testing
+
+/// Servers that number their answers differently from their requests (`RefreshPolicy.curPageOffset`).
+@Suite("Answer numbering")
+struct PageNumberingTests {
+    /// WanAndroid's article list: asked for page 0, it answers `curPage` 1 of a one-based `pageCount`.
+    private let wanAndroid = RefreshPolicy(pageSize: 2, firstPage: 0, curPageOffset: 1)
+
+    private func started(_ outcome: RefreshBegin) throws -> RefreshRequest {
+        guard case .started(let request, _) = outcome else {
+            Issue.record("expected a started load, got \(outcome)")
+            throw ServerError(code: -1)
+        }
+        return request
+    }
+
+    private func refused(_ settlement: RefreshSettlement) -> RefreshFailure.InvalidResponse? {
+        guard case .failed(let failure) = settlement, case .invalidResponse(let invalid) = failure.reason else {
+            Issue.record("expected a refused answer, got \(settlement)")
+            return nil
+        }
+        return invalid
+    }
+
+    @Test func zeroBasedRequestsWithOneBasedAnswersApplyUntilTheLastPage() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: wanAndroid)
+        let first = try started(sources.begin(.refresh, source: 0))
+        #expect(first.page == 0)
+        let applied = sources.succeed(first, with: RefreshPage(items: ["a", "b"], curPage: 1, pageCount: 2))
+        #expect(
+            applied
+                == .applied(RefreshUpdate(request: first, source: 0, change: .replaced(count: 2), noMoreData: false)))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        #expect(more.page == 1)
+        _ = sources.succeed(more, with: RefreshPage(items: ["c", "d"], curPage: 2, pageCount: 2))
+        #expect(sources[0].items == ["a", "b", "c", "d"])
+        #expect(sources[0].page == 1, "the state keeps the request's numbering")
+        #expect(sources[0].noMoreData, "curPage 2 of pageCount 2 is the last page")
+    }
+
+    @Test func anAnswerOutsideTheMappingIsRefusedInTheRequestsNumbering() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: wanAndroid)
+        let first = try started(sources.begin(.refresh, source: 0))
+        let settlement = sources.succeed(first, with: RefreshPage(items: ["a"], curPage: 0, pageCount: 1))
+        #expect(refused(settlement) == .pageMismatch(requested: 0, received: -1))
+        #expect(sources[0].items.isEmpty)
+        #expect(!sources[0].hasLoaded)
+    }
+
+    @Test func aPageBeyondPageCountIsReportedWithTheServersCurPage() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: wanAndroid)
+        let first = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(first, with: RefreshPage(items: ["a", "b"], curPage: 1, pageCount: 3))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        let settlement = sources.succeed(more, with: RefreshPage(items: ["c"], curPage: 2, pageCount: 1))
+        #expect(refused(settlement) == .currentPageBeyondPageCount(curPage: 2, pageCount: 1))
+        #expect(sources[0].items == ["a", "b"])
+        #expect(sources[0].page == 0)
+    }
+
+    @Test func hostileOffsetsAndCurPagesNeverTrapAndKeepTheItems() throws {
+        for (offset, curPage) in [(Int.max, Int.min), (Int.min, 1), (1, Int.min)] {
+            var sources = RefreshSources<String>(
+                noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, curPageOffset: offset))
+            let first = try started(sources.begin(.refresh, source: 0))
+            _ = sources.succeed(first, with: RefreshPage(items: ["kept"], curPage: nil))
+            let refresh = try started(sources.begin(.refresh, source: 0))
+            let settlement = sources.succeed(refresh, with: RefreshPage(items: ["x"], curPage: curPage, pageCount: 1))
+            #expect(refused(settlement) == .curPageOutOfRange(curPage: curPage, curPageOffset: offset))
+            #expect(sources[0].items == ["kept"])
+        }
+    }
+
+    @Test func anOffsetThatOverflowsTheRequestsPageRefusesEveryCurPage() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, curPageOffset: .max))
+        let first = try started(sources.begin(.refresh, source: 0))
+        let settlement = sources.succeed(first, with: RefreshPage(items: ["x"], curPage: 5, pageCount: 9))
+        #expect(refused(settlement) == .pageMismatch(requested: 1, received: 5 - .max))
+        let failure = RefreshFailure(
+            request: first, reason: .invalidResponse(.curPageOutOfRange(curPage: 3, curPageOffset: 7)))
+        #expect(failure.message.contains("curPage 3"))
+    }
+
+    @MainActor
+    @Test func aSeedStyleAdopterPassesTheServersNumbersThrough() {
+        let controller = SeedController(policy: wanAndroid)
+        controller.setupRefreshHeader()
+        let first = controller.lastRequest
+        #expect(first.page == 0)
+        controller.loadSuccess(RefreshPage(items: ["a", "b"], curPage: 1, pageCount: 2), for: first)
+        controller.loadMore()
+        let more = controller.lastRequest
+        #expect(more.page == 1)
+        controller.loadSuccess(RefreshPage(items: ["c"], curPage: 2, pageCount: 2), for: more)
+        #expect(controller.currentItems == ["a", "b", "c"])
+        #expect(controller.refreshStatus[0].failure == nil)
+        #expect(controller.footerState == .noMoreData)
+    }
+}
