@@ -49,7 +49,9 @@ public enum RefreshableConformance {
             adopter: adopter,
             scenarioCount: outcome.scenarioCount,
             randomizedSteps: outcome.randomizedSteps,
-            unchecked: outcome.unchecked
+            unchecked: outcome.unchecked,
+            endOfListSignals: outcome.traits?.signals ?? [],
+            signalsWereFound: outcome.traits?.discovered ?? false
         )
     }
 
@@ -77,39 +79,39 @@ public enum RefreshableConformance {
     }
 
     @MainActor
-    static func run<Adopter: Refreshable>(
+    package static func run<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration,
         rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (
         violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
-        randomizedSteps: Int
+        randomizedSteps: Int, traits: AdopterTraits?
     ) where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
-            return ([wiring], [], 0, 0)
+            return ([wiring], [], 0, 0, nil)
         }
+        let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
         var found: [ConformanceViolation] = []
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0
         var randomizedSteps = 0
         let budget = WaitBudget()
-        for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
+        for scenario in AdopterScenario<Adopter>.all
+        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals) {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-            let adopter = makeAdopter(rig)
-            rig.connect(adopter)
-            guard adopter.refreshStatus.sources.count >= scenario.minimumSources else {
+            let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget, makeItem: makeItem)
+            guard driver.sources.count >= scenario.minimumSources else {
                 let entry = ConformanceReport.UncheckedRule(
                     rule: scenario.rule,
                     reason:
-                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(adopter.refreshStatus.sources.count)"
+                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(driver.sources.count)"
                 )
                 unchecked.append(entry)
                 continue
             }
             scenarioCount += 1
-            let context = ScenarioContext(
-                scenario: scenario.name, rig: rig, adopter: adopter, budget: budget, makeItem: makeItem)
+            let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits)
             do {
                 try await scenario.body(context)
             } catch let stop as ScenarioStop {
@@ -120,8 +122,7 @@ public enum RefreshableConformance {
                         rule: scenario.rule,
                         scenario: scenario.name,
                         steps: context.steps,
-                        expected: "the scenario runs to its end",
-                        observed: "it threw \(error)"
+                        mismatch: .threw(String(describing: error))
                     )
                 )
             }
@@ -131,6 +132,7 @@ public enum RefreshableConformance {
         if configuration.randomizedSteps > 0, rules == nil || rules == Set(ConformanceRule.allCases) {
             let result = await RefreshableModelCheck.run(
                 configuration,
+                traits: traits,
                 steps: configuration.randomizedSteps,
                 makeItem: makeItem,
                 makeAdopter: makeAdopter
@@ -140,7 +142,7 @@ public enum RefreshableConformance {
             }
             randomizedSteps = result.steps
         }
-        return (found, unchecked, scenarioCount, randomizedSteps)
+        return (found, unchecked, scenarioCount, randomizedSteps, traits)
     }
 
     @MainActor
@@ -151,29 +153,26 @@ public enum RefreshableConformance {
     ) -> ConformanceViolation? {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
         let adopter = makeAdopter(rig)
-        var problems: [String] = []
+        var problems: [ConformanceMismatch.WiringProblem] = []
         if let header = adopter.refreshHeaderControl, header !== rig.header {
-            problems.append("refreshHeaderControl is \(type(of: header)), not rig.header")
+            problems.append(.header(String(describing: type(of: header))))
         }
         if let footer = adopter.refreshFooterControl, footer !== rig.footer {
-            problems.append("refreshFooterControl is \(type(of: footer)), not rig.footer")
+            problems.append(.footer(String(describing: type(of: footer))))
         }
         if let listView = adopter.refreshListView, listView !== rig.listView {
-            problems.append("refreshListView is \(type(of: listView)), not rig.listView")
+            problems.append(.listView(String(describing: type(of: listView))))
         }
-        if adopter.refreshStatus.sources.policy.pageSize < 2 {
-            problems.append(
-                "refreshStatus.policy.pageSize is \(adopter.refreshStatus.sources.policy.pageSize); the suite needs 2 or more"
-            )
+        let pageSize = adopter.refreshStatus.sources.policy.pageSize
+        if pageSize < 2 {
+            problems.append(.pageSize(pageSize))
         }
         guard !problems.isEmpty else { return nil }
         return ConformanceViolation(
             rule: .wiring,
             scenario: "the adopter is wired to the rig",
             steps: ["makeAdopter(rig)"],
-            expected:
-                "the adopter's controls and list view are the rig's doubles (or nil), and its pageSize is 2 or more",
-            observed: problems.joined(separator: "; ")
+            mismatch: .wiring(problems)
         )
     }
 }

@@ -27,7 +27,7 @@ import Testing
             footerTiming: Self.modes[mode].footer,
             seed: 7_001 + UInt64(mode)
         )
-        let result = await RefreshableModelCheck.run(configuration, steps: steps) { SeedStyleController(rig: $0) }
+        let result = await RefreshableModelCheck.run(configuration, steps: steps) { TestAdopter(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
@@ -41,7 +41,9 @@ import Testing
             footerTiming: Self.modes[mode].footer,
             seed: 8_001 + UInt64(mode)
         )
-        let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) { AsyncStyleController(rig: $0) }
+        let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) {
+            TestAdopter(rig: $0, delivery: .async)
+        }
         #expect(result.steps == steps / 4)
         if let failure = result.failure {
             Issue.record(failure)
