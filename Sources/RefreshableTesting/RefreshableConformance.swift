@@ -14,7 +14,15 @@ public import Refreshable
 ///
 /// Each scenario gets a fresh ``ConformanceRig`` and a fresh adopter from your factory. After the
 /// scenarios, ``ConformanceConfiguration/randomizedSteps`` random steps are checked against a
-/// reference model with ``RefreshableModelCheck``. The suite needs `pageSize` of at least 2.
+/// small reference model of the rules, in episodes of 100 events on fresh adopters; a failure is
+/// shrunk to the shortest sequence found and carries the seed that replays it. The suite needs
+/// `pageSize` of at least 2.
+///
+/// The suite adapts to the adopter: it reads the adopter's own policy (first page, page size,
+/// conflict rule) and sends only the end-of-list signals its loader forwards, declared in
+/// ``ConformanceConfiguration/endOfListSignals`` or found by probing fresh adopters; scenarios
+/// about a signal the loader does not forward do not run. ``ConformanceReport/endOfListSignals``
+/// says which were sent.
 ///
 /// A control the adopter does not expose and never drives cannot be observed: the checks that look
 /// at it are skipped and listed in the returned ``ConformanceReport``, not passed silently.
@@ -74,7 +82,7 @@ public enum RefreshableConformance {
 
     /// The names of the scenarios the suite runs for each rule, for documentation and reports.
     @MainActor
-    public static var scenarioNames: [(rule: ConformanceRule, name: String)] {
+    package static var scenarioNames: [(rule: ConformanceRule, name: String)] {
         AdopterScenario<NeverAdopter>.all.map { ($0.rule, $0.name) }
     }
 
@@ -177,7 +185,7 @@ public enum RefreshableConformance {
     }
 }
 
-/// A placeholder adopter that lets ``RefreshableConformance/scenarioNames`` list the scenarios.
+/// A placeholder adopter that lets `RefreshableConformance.scenarioNames` list the scenarios.
 @MainActor
 final class NeverAdopter: Refreshable {
     let refreshStatus: RefreshRuntime<TestItem> = [RefreshState()]

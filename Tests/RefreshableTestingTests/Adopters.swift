@@ -212,7 +212,7 @@ final class CustomizedOrdersController: Refreshable {
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
-        api = LoaderOrdersAPI(loader: rig.loader)
+        api = LoaderOrdersAPI(loader: rig.loader, pageSize: rig.policy.pageSize)
     }
 
     func refreshData(isRefresh: Bool) {
@@ -220,7 +220,7 @@ final class CustomizedOrdersController: Refreshable {
         api.fetchOrders(tab: request.source, page: request.page) { [weak self] result in
             switch result {
             case .success(let page):
-                self?.loadSuccess(page, for: request)
+                self?.loadSuccess(RefreshPage(items: page.orders, hasMore: page.hasMore), for: request)
             case .failure(let error):
                 self?.loadFailer(error, for: request)
             }
