@@ -292,7 +292,7 @@ public final class TestPageLoader<Item: Sendable> {
     /// Yields until `condition` holds or `limit` (``maximumWaitYields`` by default) turns have passed;
     /// returns whether it holds.
     @discardableResult
-    func waitUntil(limit: Int? = nil, _ condition: () -> Bool) async -> Bool {
+    package func waitUntil(limit: Int? = nil, _ condition: () -> Bool) async -> Bool {
         let limit = limit ?? maximumWaitYields
         var yields = 0
         while !condition() {
