@@ -49,4 +49,20 @@ import Testing
             Issue.record(failure)
         }
     }
+
+    @Test(arguments: 0..<modes.count, TestServer.all)
+    func aFaithfulAdopterMatchesTheModelWithRealControlTiming(mode: Int, server: TestServer) async {
+        let configuration = ConformanceConfiguration(
+            headerTiming: Self.modes[mode].header,
+            footerTiming: Self.modes[mode].footer,
+            seed: 9_001 + UInt64(mode)
+        )
+        let result = await RefreshableModelCheck.run(configuration, steps: steps / 10) {
+            TestAdopter(rig: $0, delivery: .mainHop, forwards: server.fields, policy: server.policy)
+        }
+        #expect(result.steps == steps / 10)
+        if let failure = result.failure {
+            Issue.record(failure)
+        }
+    }
 }
