@@ -71,6 +71,14 @@ package enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ModelEvent {
+    /// Whether the event cancels a load.
+    package var isCancel: Bool {
+        if case .cancel = self {
+            return true
+        }
+        return false
+    }
+
     /// Generates a sequence of events from a seed.
     /// - Parameters:
     ///   - seed: The seed; equal seeds give equal sequences.

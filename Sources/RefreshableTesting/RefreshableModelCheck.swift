@@ -21,8 +21,10 @@ package enum RefreshableModelCheck {
     /// Runs `steps` random events in episodes of `episodeLength`, from ``ConformanceConfiguration/seed``.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the seed.
+    ///   - traits: The adopter's policy and signals when already learnt; found when `nil`.
     ///   - steps: How many events to run in all.
     ///   - episodeLength: How many events each fresh adopter gets.
+    ///   - cancels: Whether the events include `cancelLoading(source:)`.
     ///   - makeItem: Turns ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: How many events ran, and the first failure, shrunk.
@@ -32,6 +34,7 @@ package enum RefreshableModelCheck {
         traits known: AdopterTraits? = nil,
         steps: Int,
         episodeLength: Int = 100,
+        cancels: Bool = true,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ModelCheckResult where Adopter.Item: Equatable {
@@ -53,12 +56,13 @@ package enum RefreshableModelCheck {
             if episodes > 0 {
                 seed = seeds.next()
             }
+            // A front door with no way to cancel a load (a SwiftUI list model) gets no cancel events.
             let events = ModelEvent.sequence(
                 seed: seed,
                 count: min(episodeLength, steps - done),
                 sourceCount: configuration.sourceCount,
                 pageSize: pageSize
-            )
+            ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
             done += outcome.executed
