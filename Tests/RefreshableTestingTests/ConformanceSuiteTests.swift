@@ -67,6 +67,23 @@ import Testing
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count - 2)
     }
 
+    @Test func aRulesSubsetRunsItsScenariosAndTheRandomEvents() async throws {
+        let report = try await RefreshableConformance.check(rules: [.failedLoadCommitsNoPage]) {
+            TestAdopter(rig: $0)
+        }
+        #expect(report.scenarioCount == 1)
+        #expect(report.randomizedSteps == 2_000)
+        #expect(report.unchecked.isEmpty)
+    }
+
+    @Test func aDivergenceFromARuleLeftOutEndsTheRandomEventsAndIsReportedAsUnchecked() async throws {
+        let report = try await RefreshableConformance.check(rules: [.failedLoadCommitsNoPage]) {
+            LoadMoreWinsController(rig: $0)
+        }
+        #expect(report.randomizedSteps < 2_000)
+        #expect(report.uncheckedRules == [.oneLoadPerSource])
+    }
+
     @Test func everyRuleOfDesignHasAScenario() {
         let covered = Set(RefreshableConformance.scenarioNames.map(\.rule))
         let designRules: Set<ConformanceRule> = [
