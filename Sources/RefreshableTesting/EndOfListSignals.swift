@@ -66,7 +66,7 @@ package struct AdopterTraits: Sendable, Equatable {
         for signal in [EndOfListSignals.hasMore, .pageCount, .totalCount] {
             let driver = AdopterDriver(
                 rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
-                makeAdopter: makeAdopter, budget: budget, makeItem: makeItem)
+                makeAdopter: makeAdopter, budget: budget)
             driver.perform(.appear)
             await driver.settle()
             let source = driver.adopter.currentIndex

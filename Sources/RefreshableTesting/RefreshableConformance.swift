@@ -110,7 +110,7 @@ public enum RefreshableConformance {
         for scenario in AdopterScenario<Adopter>.all
         where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals) {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-            let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget, makeItem: makeItem)
+            let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget)
             guard driver.sources.count >= scenario.minimumSources else {
                 let entry = ConformanceReport.UncheckedRule(
                     rule: scenario.rule,

@@ -166,7 +166,7 @@ package enum RefreshableModelCheck {
     ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
         let driver = AdopterDriver(
             rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
-            makeAdopter: makeAdopter, budget: budget, makeItem: makeItem)
+            makeAdopter: makeAdopter, budget: budget)
         let run = ModelRun(driver: driver, signals: signals)
         var executed = 0
         var divergence: Divergence?
