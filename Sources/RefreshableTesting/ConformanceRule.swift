@@ -1,40 +1,41 @@
 /// A rule of Refreshable's behaviour that the conformance suite checks.
 ///
 /// Each case is one rule of the Rules article of the Refreshable documentation, named for what it
-/// requires; ``id`` is the id the article gives it (such as `S9`) and ``summary`` states it in one
-/// sentence. The multi-source rule, the status dispatch rules and the wiring check are the suite's own.
+/// requires; ``id`` is the id the article gives it (such as `S9`), the case's description names the
+/// article's section that states it, and ``summary`` states it in one sentence. The multi-source
+/// rule, the absent-controls check and the wiring check are the suite's own.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// First appearance loads the first page (id `S1`).
+    /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
-    /// The footer stays hidden while there is nothing to show (id `S2`).
+    /// The footer stays hidden while there is nothing to show (id `S2`, under "First appearance").
     case footerHiddenWhileEmpty
-    /// Refresh replaces the items (id `S3`).
+    /// Refresh replaces the items (id `S3`, under "Refresh").
     case refreshReplacesItems
-    /// A refresh reopens an ended list; a failed one keeps it (id `S4`).
+    /// A refresh reopens an ended list; a failed one keeps it (id `S4`, under "Refresh").
     case refreshResetsEndOfList
-    /// The end of the list comes from the server's signal (id `S5`).
+    /// The end of the list comes from the server's signal (id `S5`, under "The end of the list").
     case endOfList
-    /// Failures are shown (id `S6`).
+    /// Failures are shown (id `S6`, under "Failures").
     case failureIsShown
-    /// Refresh asks for the first page (id `S7`).
+    /// Refresh asks for the first page (id `S7`, under "Refresh").
     case refreshAsksFirstPage
-    /// Load-more asks for the next page (id `S8`).
+    /// Load-more asks for the next page (id `S8`, under "Load more").
     case loadMoreAsksNextPage
-    /// A failed load commits nothing (id `S9`).
+    /// A failed load commits nothing (id `S9`, under "Load more").
     case failedLoadCommitsNoPage
-    /// The controls leave their refreshing state (id `S10`).
+    /// The controls leave their refreshing state (id `S10`, under "Failures").
     case controlsLeaveRefreshing
-    /// One load per source (id `S11`).
+    /// One load per source (id `S11`, under "One load per source").
     case oneLoadPerSource
-    /// A result applies to the source that asked (id `S12`).
+    /// A result applies to the source that asked (id `S12`, under "Results land where they were asked for").
     case resultAppliesToRequester
     /// Each source keeps its own state (id `MS`).
     case sourcesKeepOwnState
-    /// Status dispatch is order-safe (id `D1`).
+    /// Status dispatch is order-safe (id `D1`, under "Driving the controls").
     case orderSafeDispatch
     /// Status dispatch works with a control absent (id `D2`).
     case absentControls
-    /// A subscription's lifetime is the caller's (id `D3`).
+    /// A subscription holds the controls weakly (id `D3`, under "Driving the controls").
     case subscriptionLifetime
     /// The adopter is wired to the rig (id `W`).
     case wiring
