@@ -23,7 +23,8 @@ let package = Package(
         .executableTarget(name: "RefreshableDemo", dependencies: ["RefreshableDemoKit"]),
         .testTarget(name: "RefreshableTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTestingTests", dependencies: ["Refreshable", "RefreshableTesting"]),
-        .testTarget(name: "RefreshableDemoTests", dependencies: ["RefreshableDemoKit", "Refreshable"]),
+        .testTarget(
+            name: "RefreshableDemoTests", dependencies: ["RefreshableDemoKit", "Refreshable", "RefreshableTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

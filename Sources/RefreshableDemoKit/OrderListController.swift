@@ -53,9 +53,22 @@ final class OrderListController: AsyncRefreshable {
     /// The list.
     let listView = TextListView()
 
-    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
-    var refreshFooterControl: (any RefreshFooterControl)? { footer }
-    var refreshListView: (any RefreshListView)? { listView }
+    /// Controls to drive instead of the text ones, such as a test's doubles.
+    struct Controls {
+        /// The pull-to-refresh control.
+        let header: any RefreshHeaderControl
+        /// The load-more control.
+        let footer: any RefreshFooterControl
+        /// The list.
+        let listView: any RefreshListView
+    }
+
+    /// The controls passed to the initializer, which the library drives instead of the text ones.
+    private let injected: Controls?
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { injected?.header ?? header }
+    var refreshFooterControl: (any RefreshFooterControl)? { injected?.footer ?? footer }
+    var refreshListView: (any RefreshListView)? { injected?.listView ?? listView }
 
     /// Every answer so far, in the order the library settled them.
     private(set) var outcomes: [Outcome] = []
@@ -70,9 +83,12 @@ final class OrderListController: AsyncRefreshable {
     ///   - tabs: The tabs; by default All / Unpaid / Shipped.
     ///   - loader: Where pages come from: the embedded API or HTTP.
     ///   - pageSize: Orders per full page, for servers that send no `curPage`/`pageCount`.
-    init(tabs: [OrderTab] = OrderTab.standard, loader: any OrderLoader, pageSize: Int = 10) {
+    ///   - controls: Controls to drive instead of the text ones (a test's doubles); the text
+    ///     controls then stay untouched.
+    init(tabs: [OrderTab] = OrderTab.standard, loader: any OrderLoader, pageSize: Int = 10, controls: Controls? = nil) {
         self.tabs = tabs
         self.loader = loader
+        self.injected = controls
         self.refreshStatus = RefreshRuntime(
             tabs.map { RefreshState(noMoreTitle: $0.noMoreTitle) },
             policy: RefreshPolicy(pageSize: pageSize)

@@ -6,34 +6,28 @@ public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible 
     public let scenario: String
     /// The steps that led there, oldest first, such as `loadMore()` or `answer #2 loadMore(source: 0, page: 2) with 3 item(s)`.
     public let steps: [String]
-    /// What the rule required.
-    public let expected: String
-    /// What the adopter did instead.
-    public let observed: String
-    /// For a randomized check, the seed that replays the steps with ``RefreshableModelCheck``.
+    /// What the adopter did instead of what the rule required.
+    public let mismatch: ConformanceMismatch
+    /// For a randomized check, the seed that replays it: set ``ConformanceConfiguration/seed`` to
+    /// it and the first random episode plays the same events.
     public let seed: UInt64?
 
-    /// Creates a violation.
-    /// - Parameters:
-    ///   - rule: The rule that broke.
-    ///   - scenario: The scenario's name.
-    ///   - steps: The steps that led there.
-    ///   - expected: What the rule required.
-    ///   - observed: What happened instead.
-    ///   - seed: The randomized check's seed, if any.
-    public init(
+    /// What the rule required, in words.
+    public var expected: String { mismatch.expected }
+    /// What the adopter did instead, in words.
+    public var observed: String { mismatch.observed }
+
+    package init(
         rule: ConformanceRule,
         scenario: String,
         steps: [String],
-        expected: String,
-        observed: String,
+        mismatch: ConformanceMismatch,
         seed: UInt64? = nil
     ) {
         self.rule = rule
         self.scenario = scenario
         self.steps = steps
-        self.expected = expected
-        self.observed = observed
+        self.mismatch = mismatch
         self.seed = seed
     }
 
@@ -66,11 +60,7 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
     /// Every violation found, one per failing scenario, in the order the scenarios ran.
     public let violations: [ConformanceViolation]
 
-    /// Creates a failure.
-    /// - Parameters:
-    ///   - adopter: The adopter's type name.
-    ///   - violations: The violations; at least one.
-    public init(adopter: String, violations: [ConformanceViolation]) {
+    package init(adopter: String, violations: [ConformanceViolation]) {
         self.adopter = adopter
         self.violations = violations
     }

@@ -17,11 +17,7 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         /// adopter's refreshListView is nil and it never called rig.listView".
         public let reason: String
 
-        /// Creates an entry.
-        /// - Parameters:
-        ///   - rule: The rule whose check was skipped.
-        ///   - reason: What was not checked, and why.
-        public init(rule: ConformanceRule, reason: String) {
+        package init(rule: ConformanceRule, reason: String) {
             self.rule = rule
             self.reason = reason
         }
@@ -39,17 +35,26 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     /// The checks that were skipped, one entry per rule and reason, in the order they were first met.
     public let unchecked: [UncheckedRule]
 
-    /// Creates a report.
-    /// - Parameters:
-    ///   - adopter: The adopter's type name.
-    ///   - scenarioCount: The number of scenarios that ran.
-    ///   - randomizedSteps: The number of random events checked.
-    ///   - unchecked: The checks that were skipped.
-    public init(adopter: String, scenarioCount: Int, randomizedSteps: Int, unchecked: [UncheckedRule]) {
+    /// The end-of-list signals the scenarios and the random answers sent: those declared in
+    /// ``ConformanceConfiguration/endOfListSignals``, or those the adopter was found to forward.
+    public let endOfListSignals: EndOfListSignals
+    /// Whether ``endOfListSignals`` were found by probing the adopter rather than declared.
+    public let signalsWereFound: Bool
+
+    package init(
+        adopter: String,
+        scenarioCount: Int,
+        randomizedSteps: Int,
+        unchecked: [UncheckedRule],
+        endOfListSignals: EndOfListSignals = .all,
+        signalsWereFound: Bool = false
+    ) {
         self.adopter = adopter
         self.scenarioCount = scenarioCount
         self.randomizedSteps = randomizedSteps
         self.unchecked = unchecked
+        self.endOfListSignals = endOfListSignals
+        self.signalsWereFound = signalsWereFound
     }
 
     /// The rules with at least one skipped check.
@@ -57,8 +62,9 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
 
     /// A summary, then one line per skipped check.
     public var description: String {
+        let signals = "end-of-list signals \(endOfListSignals) (\(signalsWereFound ? "found by probing" : "declared"))"
         let summary =
-            "\(adopter) kept every checked rule in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s)"
+            "\(adopter) kept every checked rule in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s), with \(signals)"
         guard !unchecked.isEmpty else { return summary + "; nothing was left unchecked." }
         return ([summary + "; not checked:"] + unchecked.map { "  \($0)" }).joined(separator: "\n")
     }

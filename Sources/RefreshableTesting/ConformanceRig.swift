@@ -14,6 +14,9 @@ public struct ConformanceConfiguration: Sendable {
     public var headerTiming: TestHeaderControl.Timing
     /// Which real footer the footer double reproduces.
     public var footerTiming: TestFooterControl.Timing
+    /// The end-of-list signals the adopter's loader forwards; `nil` (the default) finds them by
+    /// probing fresh adopters. Declare them to have the suite fail an adopter that drops one.
+    public var endOfListSignals: EndOfListSignals?
     /// How many random steps ``RefreshableConformance`` runs after the scenarios; `0` runs none.
     public var randomizedSteps: Int
     /// The seed of the random steps.
@@ -26,6 +29,7 @@ public struct ConformanceConfiguration: Sendable {
     ///   - cancellationBehavior: What a cancelled async load gets.
     ///   - headerTiming: Which real header the header double reproduces.
     ///   - footerTiming: Which real footer the footer double reproduces.
+    ///   - endOfListSignals: The signals the adopter's loader forwards; `nil` finds them by probing.
     ///   - randomizedSteps: How many random steps to run after the scenarios.
     ///   - seed: The seed of the random steps.
     public init(
@@ -34,6 +38,7 @@ public struct ConformanceConfiguration: Sendable {
         cancellationBehavior: TestLoadCancellation = .throwsCancellationError,
         headerTiming: TestHeaderControl.Timing = .uiRefreshControl,
         footerTiming: TestFooterControl.Timing = .immediate,
+        endOfListSignals: EndOfListSignals? = nil,
         randomizedSteps: Int = 2_000,
         seed: UInt64 = 0x5EED
     ) {
@@ -43,6 +48,7 @@ public struct ConformanceConfiguration: Sendable {
         self.cancellationBehavior = cancellationBehavior
         self.headerTiming = headerTiming
         self.footerTiming = footerTiming
+        self.endOfListSignals = endOfListSignals
         self.randomizedSteps = randomizedSteps
         self.seed = seed
     }
@@ -114,7 +120,10 @@ public final class ConformanceRig<Item: Sendable> {
     /// controls' targets: the header's to `headerRefreshingAction()`, the footer's to
     /// `footerRefreshingAction()`. The suite and the model check call it for you.
     /// - Parameter adopter: The adopter under test; held weakly.
+    /// It also tells the loader the adopter's own first page, so that loads started without a
+    /// request are told refresh from load-more by the adopter's policy.
     public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
+        loader.firstPage = adopter.refreshStatus.sources.policy.firstPage
         header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
         footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
     }

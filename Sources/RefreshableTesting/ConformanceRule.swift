@@ -1,69 +1,74 @@
-/// A rule of Refreshable's behaviour that the conformance suite checks, named as the Rules article of the Refreshable documentation names it.
+/// A rule of Refreshable's behaviour that the conformance suite checks.
+///
+/// Each case is one rule of the Rules article of the Refreshable documentation, named for what it
+/// requires; ``id`` is the id the article gives it (such as `S9`), the case's description names the
+/// article's section that states it, and ``summary`` states it in one sentence. The multi-source
+/// rule, the absent-controls check and the wiring check are the suite's own.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// First appearance loads the first page with no extra call beyond setup.
-    case s1
-    /// The footer is hidden during the first load and while the source has no items.
-    case s2
-    /// Refresh replaces the source's items with the first page; the old items stay until it arrives.
-    case s3
-    /// A successful refresh resets no-more-data; a failed refresh keeps items and footer.
-    case s4
-    /// End of list comes from the server's signal, else `count < pageSize`; then load-more cannot trigger.
-    case s5
-    /// A failure on an empty source shows a retrying placeholder; with items, a message, and the items stay.
-    case s6
-    /// Refresh asks for the first page.
-    case s7
-    /// Load-more asks for the page after the last one that loaded, and appends it.
-    case s8
-    /// A failed load commits no page: the next load-more asks for the same page again.
-    case s9
-    /// Header and footer leave their refreshing state on success and on failure, and show it while loading.
-    case s10
-    /// One load per source at a time, by the policy's conflict rule.
-    case s11
-    /// A result applies to the source that asked for it; a stale result is discarded.
-    case s12
-    /// Each source keeps its own state; switching sources re-renders the controls from it.
-    case multiSource
-    /// Status dispatch drives each control to the state the statuses add up to (order-safe).
+    /// First appearance loads the first page (id `S1`, under "First appearance").
+    case firstAppearanceLoads
+    /// The footer stays hidden while there is nothing to show (id `S2`, under "First appearance").
+    case footerHiddenWhileEmpty
+    /// Refresh replaces the items (id `S3`, under "Refresh").
+    case refreshReplacesItems
+    /// A refresh reopens an ended list; a failed one keeps it (id `S4`, under "Refresh").
+    case refreshResetsEndOfList
+    /// The end of the list comes from the server's signal (id `S5`, under "The end of the list").
+    case endOfList
+    /// Failures are shown (id `S6`, under "Failures").
+    case failureIsShown
+    /// Refresh asks for the first page (id `S7`, under "Refresh").
+    case refreshAsksFirstPage
+    /// Load-more asks for the next page (id `S8`, under "Load more").
+    case loadMoreAsksNextPage
+    /// A failed load commits nothing (id `S9`, under "Load more").
+    case failedLoadCommitsNoPage
+    /// The controls leave their refreshing state (id `S10`, under "Failures").
+    case controlsLeaveRefreshing
+    /// One load per source (id `S11`, under "One load per source").
+    case oneLoadPerSource
+    /// A result applies to the source that asked (id `S12`, under "Results land where they were asked for").
+    case resultAppliesToRequester
+    /// Each source keeps its own state (id `MS`).
+    case sourcesKeepOwnState
+    /// Status dispatch is order-safe (id `D1`, under "Driving the controls").
     case orderSafeDispatch
-    /// Status dispatch works with either control absent.
+    /// Status dispatch works with a control absent (id `D2`).
     case absentControls
-    /// A cancelled or released subscription stops driving the controls and keeps nothing alive.
+    /// A subscription holds the controls weakly (id `D3`, under "Driving the controls").
     case subscriptionLifetime
-    /// The adopter is wired to the rig's doubles and policy, as the suite needs.
+    /// The adopter is wired to the rig (id `W`).
     case wiring
 
     /// What the rule requires, in one sentence.
     public var summary: String {
         switch self {
-        case .s1:
+        case .firstAppearanceLoads:
             return "First appearance loads the first page with no extra call beyond setup."
-        case .s2:
+        case .footerHiddenWhileEmpty:
             return "The footer is hidden during the first load and while the source has no items."
-        case .s3:
+        case .refreshReplacesItems:
             return "Refresh replaces the items with the first page; the old items stay until it arrives."
-        case .s4:
+        case .refreshResetsEndOfList:
             return "A successful refresh resets no-more-data; a failed refresh keeps the items and the footer."
-        case .s5:
+        case .endOfList:
             return "End of list comes from the server's signal, else count < pageSize; then load-more cannot trigger."
-        case .s6:
+        case .failureIsShown:
             return
                 "A failure on an empty source shows a retrying placeholder; with items, a message, and the items stay."
-        case .s7:
+        case .refreshAsksFirstPage:
             return "Refresh asks for the first page."
-        case .s8:
+        case .loadMoreAsksNextPage:
             return "Load-more asks for the page after the last one that loaded, and appends it."
-        case .s9:
+        case .failedLoadCommitsNoPage:
             return "A failed load commits no page: the next load-more asks for the same page again."
-        case .s10:
+        case .controlsLeaveRefreshing:
             return "Header and footer show their refreshing state while loading and leave it on success and failure."
-        case .s11:
+        case .oneLoadPerSource:
             return "One load per source at a time, by the conflict rule (default: refresh wins)."
-        case .s12:
+        case .resultAppliesToRequester:
             return "A result applies to the source that asked for it; a stale result is discarded."
-        case .multiSource:
+        case .sourcesKeepOwnState:
             return "Each source keeps its own state; switching sources re-renders the controls from it."
         case .orderSafeDispatch:
             return "Statuses drive each control to the state they add up to; a late end cannot undo no-more-data."
@@ -80,19 +85,19 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// `D1`–`D3` for status dispatch and `W` for wiring.
     public var id: String {
         switch self {
-        case .s1: return "S1"
-        case .s2: return "S2"
-        case .s3: return "S3"
-        case .s4: return "S4"
-        case .s5: return "S5"
-        case .s6: return "S6"
-        case .s7: return "S7"
-        case .s8: return "S8"
-        case .s9: return "S9"
-        case .s10: return "S10"
-        case .s11: return "S11"
-        case .s12: return "S12"
-        case .multiSource: return "MS"
+        case .firstAppearanceLoads: return "S1"
+        case .footerHiddenWhileEmpty: return "S2"
+        case .refreshReplacesItems: return "S3"
+        case .refreshResetsEndOfList: return "S4"
+        case .endOfList: return "S5"
+        case .failureIsShown: return "S6"
+        case .refreshAsksFirstPage: return "S7"
+        case .loadMoreAsksNextPage: return "S8"
+        case .failedLoadCommitsNoPage: return "S9"
+        case .controlsLeaveRefreshing: return "S10"
+        case .oneLoadPerSource: return "S11"
+        case .resultAppliesToRequester: return "S12"
+        case .sourcesKeepOwnState: return "MS"
         case .orderSafeDispatch: return "D1"
         case .absentControls: return "D2"
         case .subscriptionLifetime: return "D3"

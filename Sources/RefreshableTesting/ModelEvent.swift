@@ -3,7 +3,7 @@
 /// Events that pick a pending load name it by position (`pick` modulo the number of pending
 /// loads at that moment), so any subsequence of a sequence is still a valid sequence: that is
 /// what lets ``RefreshableModelCheck`` shrink a failing sequence by removing events.
-public enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
+package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// The screen appears: `setupRefreshHeader()` and `setupRefreshFooter()`.
     case appear
     /// The user pulls to refresh: `refresh()`.
@@ -22,7 +22,7 @@ public enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case tapRetry
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .appear:
             return "appear"
@@ -45,7 +45,7 @@ public enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The end-of-list signal a randomized answer carries (rule S5).
-public enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
+package enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
     /// No signal: the `count < pageSize` heuristic decides.
     case none
     /// An explicit `hasMore` flag.
@@ -56,7 +56,7 @@ public enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
     case totalCount(itemsAfter: Int)
 
     /// A short description.
-    public var description: String {
+    package var description: String {
         switch self {
         case .none:
             return "no signal"
@@ -71,6 +71,14 @@ public enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ModelEvent {
+    /// Whether the event cancels a load.
+    package var isCancel: Bool {
+        if case .cancel = self {
+            return true
+        }
+        return false
+    }
+
     /// Generates a sequence of events from a seed.
     /// - Parameters:
     ///   - seed: The seed; equal seeds give equal sequences.
@@ -78,7 +86,7 @@ extension ModelEvent {
     ///   - sourceCount: The number of sources to switch between.
     ///   - pageSize: The policy's page size, for the item counts of answers.
     /// - Returns: The events.
-    public static func sequence(seed: UInt64, count: Int, sourceCount: Int, pageSize: Int) -> [ModelEvent] {
+    package static func sequence(seed: UInt64, count: Int, sourceCount: Int, pageSize: Int) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
         var events: [ModelEvent] = []
         events.reserveCapacity(count)

@@ -40,13 +40,12 @@ extension RefreshableConformance {
         let relay = output.refreshStatus
         let observersBefore = relay.observerCount
         var steps = ["subscription = autoSetRefreshHeaderStatus(header: header, footer: footer)"]
-        func violation(_ expected: String, _ observed: String) -> ConformanceViolation {
+        func violation(_ mismatch: ConformanceMismatch) -> ConformanceViolation {
             ConformanceViolation(
                 rule: .subscriptionLifetime,
                 scenario: "a cancelled or released subscription stops and keeps nothing alive",
                 steps: steps,
-                expected: expected,
-                observed: observed
+                mismatch: mismatch
             )
         }
         let header = TestHeaderControl()
@@ -56,7 +55,7 @@ extension RefreshableConformance {
         relay.send(.beginHeaderRefresh)
         footer.flush()
         guard header.isRefreshing else {
-            return violation("the header shows refreshing while subscribed", "it does not")
+            return violation(.headerRefreshing(expected: true, observed: false))
         }
         steps.append("subscription.cancel()")
         subscription.cancel()
@@ -67,16 +66,10 @@ extension RefreshableConformance {
         relay.send(.beginFooterRefresh)
         footer.flush()
         guard header.calls.isEmpty, footer.calls.isEmpty else {
-            return violation(
-                "no control receives a command after cancel()",
-                "header calls \(header.calls), footer calls \(footer.calls)"
-            )
+            return violation(.commandsAfterCancel(header: header.calls, footer: footer.calls))
         }
         guard relay.observerCount == observersBefore else {
-            return violation(
-                "the relay has \(observersBefore) observer(s) again after cancel()",
-                "it has \(relay.observerCount)"
-            )
+            return violation(.observers(expected: observersBefore, observed: relay.observerCount))
         }
         steps = ["subscribe with a header and a footer, keep the subscription, release the controls"]
         weak var releasedHeader: TestHeaderControl?
@@ -91,17 +84,14 @@ extension RefreshableConformance {
         }
         relay.send(.beginHeaderRefresh)
         guard releasedHeader == nil, releasedFooter == nil else {
-            return violation("the subscription holds the controls weakly", "the controls are still alive")
+            return violation(.controlsRetained)
         }
         steps.append("release the subscription")
         kept = nil
         _ = kept
         relay.send(.endHeaderRefresh)
         guard relay.observerCount == observersBefore else {
-            return violation(
-                "the relay has \(observersBefore) observer(s) again after the subscription is released",
-                "it has \(relay.observerCount)"
-            )
+            return violation(.observers(expected: observersBefore, observed: relay.observerCount))
         }
         return nil
     }
@@ -205,29 +195,23 @@ struct OutputScenario {
             output.refreshStatus.send(status)
             footerDouble?.flush()
             model.apply(status)
-            var problems: [(expected: String, observed: String)] = []
+            var problems: [ConformanceMismatch] = []
             if let headerDouble, headerDouble.isRefreshing != model.headerRefreshing {
                 problems.append(
-                    ("header.isRefreshing is \(model.headerRefreshing)", "it is \(headerDouble.isRefreshing)"))
+                    .headerRefreshing(expected: model.headerRefreshing, observed: headerDouble.isRefreshing))
             }
             if let footerDouble, footerDouble.state != model.footer {
-                problems.append(
-                    (
-                        "the footer shows \(model.footer)",
-                        "it shows \(footerDouble.state); last footer calls: \(footerDouble.calls.suffix(4))"
-                    )
-                )
+                problems.append(.footer(expected: model.footer, observed: footerDouble.state))
             }
             if let footerDouble, footerDouble.isHidden != model.isFooterHidden {
-                problems.append(("footer.isHidden is \(model.isFooterHidden)", "it is \(footerDouble.isHidden)"))
+                problems.append(.footerHidden(expected: model.isFooterHidden, observed: footerDouble.isHidden))
             }
             if let problem = problems.first {
                 return ConformanceViolation(
                     rule: rule,
                     scenario: name,
                     steps: statuses.count > 40 ? Array(steps.suffix(12)) : steps,
-                    expected: problem.expected,
-                    observed: problem.observed
+                    mismatch: problem
                 )
             }
         }

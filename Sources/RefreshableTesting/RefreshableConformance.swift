@@ -14,7 +14,15 @@ public import Refreshable
 ///
 /// Each scenario gets a fresh ``ConformanceRig`` and a fresh adopter from your factory. After the
 /// scenarios, ``ConformanceConfiguration/randomizedSteps`` random steps are checked against a
-/// reference model with ``RefreshableModelCheck``. The suite needs `pageSize` of at least 2.
+/// small reference model of the rules, in episodes of 100 events on fresh adopters; a failure is
+/// shrunk to the shortest sequence found and carries the seed that replays it. The suite needs
+/// `pageSize` of at least 2.
+///
+/// The suite adapts to the adopter: it reads the adopter's own policy (first page, page size,
+/// conflict rule) and sends only the end-of-list signals its loader forwards, declared in
+/// ``ConformanceConfiguration/endOfListSignals`` or found by probing fresh adopters; scenarios
+/// about a signal the loader does not forward do not run. ``ConformanceReport/endOfListSignals``
+/// says which were sent.
 ///
 /// A control the adopter does not expose and never drives cannot be observed: the checks that look
 /// at it are skipped and listed in the returned ``ConformanceReport``, not passed silently.
@@ -22,7 +30,8 @@ public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
-    ///   - rules: The rules to check; every rule when `nil`.
+    ///   - rules: The rules to check; every rule when `nil`. The random events run either way; a
+    ///     divergence from a rule left out ends them without failing, and the report says so.
     ///   - makeItem: Turns the loader's ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
     /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
@@ -49,14 +58,17 @@ public enum RefreshableConformance {
             adopter: adopter,
             scenarioCount: outcome.scenarioCount,
             randomizedSteps: outcome.randomizedSteps,
-            unchecked: outcome.unchecked
+            unchecked: outcome.unchecked,
+            endOfListSignals: outcome.traits?.signals ?? [],
+            signalsWereFound: outcome.traits?.discovered ?? false
         )
     }
 
     /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
-    ///   - rules: The rules to check; every rule when `nil`.
+    ///   - rules: The rules to check; every rule when `nil`. The random events run either way; a
+    ///     divergence from a rule left out ends them without failing, and the report says so.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
     /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
@@ -72,44 +84,44 @@ public enum RefreshableConformance {
 
     /// The names of the scenarios the suite runs for each rule, for documentation and reports.
     @MainActor
-    public static var scenarioNames: [(rule: ConformanceRule, name: String)] {
+    package static var scenarioNames: [(rule: ConformanceRule, name: String)] {
         AdopterScenario<NeverAdopter>.all.map { ($0.rule, $0.name) }
     }
 
     @MainActor
-    static func run<Adopter: Refreshable>(
+    package static func run<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration,
         rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (
         violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
-        randomizedSteps: Int
+        randomizedSteps: Int, traits: AdopterTraits?
     ) where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
-            return ([wiring], [], 0, 0)
+            return ([wiring], [], 0, 0, nil)
         }
+        let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
         var found: [ConformanceViolation] = []
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0
         var randomizedSteps = 0
         let budget = WaitBudget()
-        for scenario in AdopterScenario<Adopter>.all where rules?.contains(scenario.rule) ?? true {
+        for scenario in AdopterScenario<Adopter>.all
+        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals) {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-            let adopter = makeAdopter(rig)
-            rig.connect(adopter)
-            guard adopter.refreshStatus.sources.count >= scenario.minimumSources else {
+            let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget)
+            guard driver.sources.count >= scenario.minimumSources else {
                 let entry = ConformanceReport.UncheckedRule(
                     rule: scenario.rule,
                     reason:
-                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(adopter.refreshStatus.sources.count)"
+                        "the scenario \"\(scenario.name)\" needs \(scenario.minimumSources) sources; the adopter has \(driver.sources.count)"
                 )
                 unchecked.append(entry)
                 continue
             }
             scenarioCount += 1
-            let context = ScenarioContext(
-                scenario: scenario.name, rig: rig, adopter: adopter, budget: budget, makeItem: makeItem)
+            let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits)
             do {
                 try await scenario.body(context)
             } catch let stop as ScenarioStop {
@@ -120,27 +132,34 @@ public enum RefreshableConformance {
                         rule: scenario.rule,
                         scenario: scenario.name,
                         steps: context.steps,
-                        expected: "the scenario runs to its end",
-                        observed: "it threw \(error)"
+                        mismatch: .threw(String(describing: error))
                     )
                 )
             }
             await context.finish()
             unchecked += context.unchecked.filter { !unchecked.contains($0) }
         }
-        if configuration.randomizedSteps > 0, rules == nil || rules == Set(ConformanceRule.allCases) {
+        if configuration.randomizedSteps > 0 {
             let result = await RefreshableModelCheck.run(
                 configuration,
+                traits: traits,
                 steps: configuration.randomizedSteps,
                 makeItem: makeItem,
                 makeAdopter: makeAdopter
             )
             if let failure = result.failure {
-                found.append(failure.violation)
+                if rules?.contains(failure.rule) ?? true {
+                    found.append(failure.violation)
+                } else {
+                    // The random events stop at the first divergence, whichever rule it breaks.
+                    let reason =
+                        "the random events after event \(result.steps) of \(configuration.randomizedSteps): they stopped at a divergence from this rule, which rules: left out"
+                    unchecked.append(ConformanceReport.UncheckedRule(rule: failure.rule, reason: reason))
+                }
             }
             randomizedSteps = result.steps
         }
-        return (found, unchecked, scenarioCount, randomizedSteps)
+        return (found, unchecked, scenarioCount, randomizedSteps, traits)
     }
 
     @MainActor
@@ -151,34 +170,31 @@ public enum RefreshableConformance {
     ) -> ConformanceViolation? {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
         let adopter = makeAdopter(rig)
-        var problems: [String] = []
+        var problems: [ConformanceMismatch.WiringProblem] = []
         if let header = adopter.refreshHeaderControl, header !== rig.header {
-            problems.append("refreshHeaderControl is \(type(of: header)), not rig.header")
+            problems.append(.header(String(describing: type(of: header))))
         }
         if let footer = adopter.refreshFooterControl, footer !== rig.footer {
-            problems.append("refreshFooterControl is \(type(of: footer)), not rig.footer")
+            problems.append(.footer(String(describing: type(of: footer))))
         }
         if let listView = adopter.refreshListView, listView !== rig.listView {
-            problems.append("refreshListView is \(type(of: listView)), not rig.listView")
+            problems.append(.listView(String(describing: type(of: listView))))
         }
-        if adopter.refreshStatus.sources.policy.pageSize < 2 {
-            problems.append(
-                "refreshStatus.policy.pageSize is \(adopter.refreshStatus.sources.policy.pageSize); the suite needs 2 or more"
-            )
+        let pageSize = adopter.refreshStatus.sources.policy.pageSize
+        if pageSize < 2 {
+            problems.append(.pageSize(pageSize))
         }
         guard !problems.isEmpty else { return nil }
         return ConformanceViolation(
             rule: .wiring,
             scenario: "the adopter is wired to the rig",
             steps: ["makeAdopter(rig)"],
-            expected:
-                "the adopter's controls and list view are the rig's doubles (or nil), and its pageSize is 2 or more",
-            observed: problems.joined(separator: "; ")
+            mismatch: .wiring(problems)
         )
     }
 }
 
-/// A placeholder adopter that lets ``RefreshableConformance/scenarioNames`` list the scenarios.
+/// A placeholder adopter that lets `RefreshableConformance.scenarioNames` list the scenarios.
 @MainActor
 final class NeverAdopter: Refreshable {
     let refreshStatus: RefreshRuntime<TestItem> = [RefreshState()]

@@ -1,4 +1,4 @@
-public import Refreshable
+import Refreshable
 
 /// A randomized, model-based check: seeded sequences of user and server events run against your
 /// adopter and against a small reference model of the library's rules (the Rules article of the Refreshable documentation), compared after every event.
@@ -17,38 +17,54 @@ public import Refreshable
 ///
 /// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
 /// first appearance is exercised often.
-public enum RefreshableModelCheck {
+package enum RefreshableModelCheck {
     /// Runs `steps` random events in episodes of `episodeLength`, from ``ConformanceConfiguration/seed``.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the seed.
+    ///   - traits: The adopter's policy and signals when already learnt; found when `nil`.
     ///   - steps: How many events to run in all.
     ///   - episodeLength: How many events each fresh adopter gets.
+    ///   - cancels: Whether the events include `cancelLoading(source:)`.
     ///   - makeItem: Turns ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: How many events ran, and the first failure, shrunk.
     @MainActor
-    public static func run<Adopter: Refreshable>(
+    package static func run<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
+        traits known: AdopterTraits? = nil,
         steps: Int,
         episodeLength: Int = 100,
+        cancels: Bool = true,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ModelCheckResult where Adopter.Item: Equatable {
         precondition(episodeLength > 0, "RefreshableModelCheck.run: episodeLength is \(episodeLength); pass 1 or more.")
+        var traits = known
+        if traits == nil {
+            traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+        }
+        let signals = traits?.signals ?? .all
+        let pageSize = traits?.policy.pageSize ?? configuration.policy.pageSize
         let budget = WaitBudget()
+        // The first episode plays the configuration's seed itself, so a reported seed replays as
+        // `ConformanceConfiguration(seed:)`.
         var seeds = SplitMix64(seed: configuration.seed)
+        var seed = configuration.seed
         var done = 0
         var episodes = 0
         while done < steps {
-            let seed = seeds.next()
+            if episodes > 0 {
+                seed = seeds.next()
+            }
+            // A front door with no way to cancel a load (a SwiftUI list model) gets no cancel events.
             let events = ModelEvent.sequence(
                 seed: seed,
                 count: min(episodeLength, steps - done),
                 sourceCount: configuration.sourceCount,
-                pageSize: configuration.policy.pageSize
-            )
+                pageSize: pageSize
+            ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
-                events, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
+                events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
             done += outcome.executed
             episodes += 1
             if let divergence = outcome.divergence {
@@ -58,11 +74,12 @@ public enum RefreshableModelCheck {
                     rule: divergence.rule,
                     configuration,
                     budget,
+                    signals: signals,
                     makeItem: makeItem,
                     makeAdopter: makeAdopter
                 )
                 let final = await replayEvents(
-                    shrunk, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
+                    shrunk, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
                 let report = final.divergence ?? divergence
                 let failure = ModelCheckFailure(
                     rule: report.rule,
@@ -70,8 +87,7 @@ public enum RefreshableModelCheck {
                     originalEventCount: failing.count,
                     events: final.divergence == nil ? failing : shrunk,
                     steps: final.divergence == nil ? outcome.log : final.log,
-                    expected: report.expected,
-                    observed: report.observed
+                    mismatch: report.mismatch
                 )
                 return ModelCheckResult(steps: done, episodes: episodes, failure: failure)
             }
@@ -87,7 +103,7 @@ public enum RefreshableModelCheck {
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: How many events ran, and the first failure, shrunk.
     @MainActor
-    public static func run<Adopter: Refreshable>(
+    package static func run<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
         steps: Int,
         episodeLength: Int = 100,
@@ -104,21 +120,21 @@ public enum RefreshableModelCheck {
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: The divergence as a violation, or `nil` when the adopter kept every rule.
     @MainActor
-    public static func replay<Adopter: Refreshable>(
+    package static func replay<Adopter: Refreshable>(
         _ events: [ModelEvent],
         configuration: ConformanceConfiguration = ConformanceConfiguration(),
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ConformanceViolation? where Adopter.Item: Equatable {
         let outcome = await replayEvents(
-            events, configuration, WaitBudget(), makeItem: makeItem, makeAdopter: makeAdopter)
+            events, configuration, WaitBudget(), signals: configuration.endOfListSignals ?? .all,
+            makeItem: makeItem, makeAdopter: makeAdopter)
         guard let divergence = outcome.divergence else { return nil }
         return ConformanceViolation(
             rule: divergence.rule,
             scenario: "replay of \(events.count) event(s)",
             steps: outcome.log,
-            expected: divergence.expected,
-            observed: divergence.observed
+            mismatch: divergence.mismatch
         )
     }
 
@@ -129,7 +145,7 @@ public enum RefreshableModelCheck {
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: The divergence as a violation, or `nil` when the adopter kept every rule.
     @MainActor
-    public static func replay<Adopter: Refreshable>(
+    package static func replay<Adopter: Refreshable>(
         _ events: [ModelEvent],
         configuration: ConformanceConfiguration = ConformanceConfiguration(),
         makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
@@ -144,13 +160,14 @@ public enum RefreshableModelCheck {
         _ events: [ModelEvent],
         _ configuration: ConformanceConfiguration,
         _ budget: WaitBudget,
+        signals: EndOfListSignals,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
-        let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-        let adopter = makeAdopter(rig)
-        rig.connect(adopter)
-        let run = ModelRun(rig: rig, adopter: adopter, budget: budget, makeItem: makeItem)
+        let driver = AdopterDriver(
+            rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
+            makeAdopter: makeAdopter, budget: budget)
+        let run = ModelRun(driver: driver, signals: signals)
         var executed = 0
         var divergence: Divergence?
         for event in events {
@@ -160,8 +177,7 @@ public enum RefreshableModelCheck {
                 break
             }
         }
-        rig.loader.abandonPending()
-        await rig.settle()
+        await driver.finish()
         return (executed, divergence, run.log)
     }
 
@@ -173,6 +189,7 @@ public enum RefreshableModelCheck {
         rule: ConformanceRule,
         _ configuration: ConformanceConfiguration,
         _ budget: WaitBudget,
+        signals: EndOfListSignals,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> [ModelEvent] where Adopter.Item: Equatable {
@@ -187,7 +204,7 @@ public enum RefreshableModelCheck {
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
                 replays += 1
                 let outcome = await replayEvents(
-                    candidate, configuration, budget, makeItem: makeItem, makeAdopter: makeAdopter)
+                    candidate, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
                 if let divergence = outcome.divergence, divergence.rule == rule {
                     current = Array(candidate.prefix(outcome.executed))
                     removedAny = true
@@ -207,46 +224,43 @@ public enum RefreshableModelCheck {
 }
 
 /// What ``RefreshableModelCheck/run(_:steps:episodeLength:makeItem:makeAdopter:)`` found.
-public struct ModelCheckResult: Sendable {
+package struct ModelCheckResult: Sendable {
     /// How many events ran, including the failing one.
-    public let steps: Int
+    package let steps: Int
     /// How many fresh adopters the events ran against.
-    public let episodes: Int
+    package let episodes: Int
     /// The first divergence, shrunk; `nil` when the adopter kept every rule.
-    public let failure: ModelCheckFailure?
+    package let failure: ModelCheckFailure?
 }
 
 /// A divergence between an adopter and the reference model, with the seed and the shortest
 /// failing sequence found.
-public struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule the divergence breaks.
-    public let rule: ConformanceRule
+    package let rule: ConformanceRule
     /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:)``
     /// with it and ``originalEventCount`` gives the unshrunk sequence.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The length of the failing episode, up to and including the failing event.
-    public let originalEventCount: Int
+    package let originalEventCount: Int
     /// The shortest failing sequence found.
-    public let events: [ModelEvent]
+    package let events: [ModelEvent]
     /// What happened at each event of ``events`` when it was replayed.
-    public let steps: [String]
-    /// What the model expected at the failing event.
-    public let expected: String
-    /// What the adopter did instead.
-    public let observed: String
+    package let steps: [String]
+    /// What the adopter did instead of what the model expected at the failing event.
+    package let mismatch: ConformanceMismatch
 
     /// The failure as a violation of ``rule``, for ``ConformanceFailure``.
-    public var violation: ConformanceViolation {
+    package var violation: ConformanceViolation {
         ConformanceViolation(
             rule: rule,
             scenario: "randomized check (\(originalEventCount) event(s) shrunk to \(events.count))",
             steps: steps,
-            expected: expected,
-            observed: observed,
+            mismatch: mismatch,
             seed: seed
         )
     }
 
     /// A report with the seed, the shrunk events, and expected versus observed.
-    public var description: String { violation.description }
+    package var description: String { violation.description }
 }

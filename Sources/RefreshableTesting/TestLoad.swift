@@ -14,14 +14,7 @@ public struct TestLoad: Sendable, Hashable, CustomStringConvertible {
     /// The request the adopter passed, when it passed one.
     public let request: RefreshRequest?
 
-    /// Creates a load record. Loaders make these; tests compare against them.
-    /// - Parameters:
-    ///   - id: The load's number within its loader.
-    ///   - source: The source the load is for.
-    ///   - page: The page asked for.
-    ///   - kind: Whether the load refreshes or loads more.
-    ///   - request: The request the adopter passed, if any.
-    public init(id: Int, source: Int, page: Int, kind: RefreshRequest.Kind, request: RefreshRequest?) {
+    package init(id: Int, source: Int, page: Int, kind: RefreshRequest.Kind, request: RefreshRequest?) {
         self.id = id
         self.source = source
         self.page = page

@@ -35,8 +35,9 @@ public final class TestPageLoader<Item: Sendable> {
     /// How each load of ``loads`` ended, by ``TestLoad/id``.
     public private(set) var outcomes: [Int: TestLoadOutcome] = [:]
 
-    /// The number of the first page, used to infer the kind of loads started without a request.
-    public let firstPage: Int
+    /// The number of the first page, used to infer the kind of loads started without a request. The
+    /// conformance suite sets it to the adopter's own policy's first page when it connects the adopter.
+    public package(set) var firstPage: Int
 
     /// What a cancelled task awaiting ``load(_:)`` gets.
     public var cancellationBehavior: TestLoadCancellation
@@ -55,6 +56,8 @@ public final class TestPageLoader<Item: Sendable> {
     private var nextResponse = 1
     private var resumedAwaitingDelivery = 0
     private var deliveriesLanded = 0
+    /// Every item a page was made with, oldest first, to name the adopter's items in reports.
+    private var minted: [TestItem] = []
 
     /// Creates a loader whose pages hold the adopter's own item type.
     /// - Parameters:
@@ -186,6 +189,7 @@ public final class TestPageLoader<Item: Sendable> {
         let items = (0..<itemCount).map {
             TestItem(source: load.source, page: load.page, index: $0, response: response)
         }
+        minted += items
         let page = RefreshPage(
             items: items.map(makeItem),
             hasMore: hasMore,
@@ -288,7 +292,7 @@ public final class TestPageLoader<Item: Sendable> {
     /// Yields until `condition` holds or `limit` (``maximumWaitYields`` by default) turns have passed;
     /// returns whether it holds.
     @discardableResult
-    func waitUntil(limit: Int? = nil, _ condition: () -> Bool) async -> Bool {
+    package func waitUntil(limit: Int? = nil, _ condition: () -> Bool) async -> Bool {
         let limit = limit ?? maximumWaitYields
         var yields = 0
         while !condition() {
@@ -314,6 +318,11 @@ public final class TestPageLoader<Item: Sendable> {
             loads.last(where: { $0.source == load.source })?.id == load.id
         else { return nil }
         return inFlight
+    }
+
+    /// The adopter's items for `items`.
+    package func makeItems(_ items: [TestItem]) -> [Item] {
+        items.map(makeItem)
     }
 
     /// Fails every pending load with `CancellationError`, so that no awaiting task is left suspended
@@ -389,6 +398,13 @@ public final class TestPageLoader<Item: Sendable> {
         case .completion(let completion):
             completion(result)
         }
+    }
+}
+
+extension TestPageLoader where Item: Equatable {
+    /// The item a page of this loader was made with that gives `item`, or `nil` when no answer carried it.
+    package func testItem(for item: Item) -> TestItem? {
+        minted.last { makeItem($0) == item }
     }
 }
 

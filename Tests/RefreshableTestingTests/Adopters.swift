@@ -1,50 +1,187 @@
 import Refreshable
 import RefreshableTesting
 
-/// The library's defaults, seed style: starts each request in `refreshData(isRefresh:)` and
-/// reports it with `loadSuccess` / `loadFailer`.
-@MainActor
-final class SeedStyleController: Refreshable {
-    let refreshStatus: RefreshRuntime<TestItem>
-    var currentIndex = 0
-    let refreshHeaderControl: (any RefreshHeaderControl)?
-    let refreshFooterControl: (any RefreshFooterControl)?
-    let refreshListView: (any RefreshListView)?
-    let loader: TestPageLoader<TestItem>
+/// How a ``TestAdopter`` reaches its server and reports the answer, as real controllers do.
+enum Delivery: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Callback style through an API that takes a tab and a page: `refreshData(isRefresh:)` starts
+    /// the request, the completion reports with `loadSuccess` / `loadFailer`.
+    case callback
+    /// Callback style whose completion hops to the main actor before reporting, as a URLSession
+    /// callback dispatched to the main queue does: results arrive one turn after the answer.
+    case mainHop
+    /// Async style: `loadPage(_:)` awaits an API that takes a tab and a page; the library reports.
+    case async
+    /// Async style whose `loadPage(_:)` first awaits an API client that is an actor of its own.
+    case actorClient
 
-    init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = RefreshRuntime(rig.makeSources())
-        refreshHeaderControl = rig.header
-        refreshFooterControl = rig.footer
-        refreshListView = rig.listView
-        loader = rig.loader
+    var description: String { rawValue }
+}
+
+/// A server's answer as an app's response type holds it: the items and only the end-of-list fields
+/// that server sends. Adopters forward what it has, as faithful ports of real code do.
+struct ServerPage: Sendable {
+    var items: [TestItem]
+    var hasMore: Bool?
+    var curPage: Int?
+    var pageCount: Int?
+    var total: Int?
+
+    /// What a server that sends `fields` answers for the kit's page.
+    init(_ page: RefreshPage<TestItem>, fields: EndOfListSignals) {
+        items = page.items
+        if fields.contains(.hasMore) {
+            hasMore = page.hasMore
+        }
+        if fields.contains(.pageCount) {
+            curPage = page.curPage
+            pageCount = page.pageCount
+        }
+        if fields.contains(.totalCount) {
+            total = page.totalCount
+        }
     }
 
-    func refreshData(isRefresh: Bool) {
-        loader.start(refreshRequest, reportingTo: self)
+    /// The page the adopter hands the library: everything the response has.
+    var refreshPage: RefreshPage<TestItem> {
+        RefreshPage(items: items, hasMore: hasMore, curPage: curPage, pageCount: pageCount, totalCount: total)
     }
 }
 
-/// The library's defaults, async style: answers `loadPage(_:)` and never reports by hand.
+/// An API client that is an actor of its own, as many apps' network layers are: every request
+/// leaves the main actor, and its answer comes back through the actor.
+actor ActorAPIClient {
+    private let loader: TestPageLoader<TestItem>
+    private let fields: EndOfListSignals
+
+    init(loader: TestPageLoader<TestItem>, fields: EndOfListSignals) {
+        self.loader = loader
+        self.fields = fields
+    }
+
+    func fetch(_ request: RefreshRequest) async throws -> ServerPage {
+        ServerPage(try await loader.load(request), fields: fields)
+    }
+}
+
+/// The one test adopter: the library's defaults, reached through an API whose responses carry only
+/// the end-of-list fields `forwards` names, delivered in any ``Delivery`` style, with the rig's
+/// policy or a policy of its own. Broken adopters subclass it and change one thing.
 @MainActor
-final class AsyncStyleController: AsyncRefreshable {
+class TestAdopter: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
-    let refreshHeaderControl: (any RefreshHeaderControl)?
-    let refreshFooterControl: (any RefreshFooterControl)?
-    let refreshListView: (any RefreshListView)?
+    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
+    var refreshFooterControl: (any RefreshFooterControl)? { footer }
+    var refreshListView: (any RefreshListView)? { listView }
+    let header: TestHeaderControl
+    let footer: TestFooterControl
+    let listView: TestListView
     let loader: TestPageLoader<TestItem>
+    let delivery: Delivery
+    let forwards: EndOfListSignals
+    private let client: ActorAPIClient
 
-    init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = RefreshRuntime(rig.makeSources())
-        refreshHeaderControl = rig.header
-        refreshFooterControl = rig.footer
-        refreshListView = rig.listView
+    /// - Parameters:
+    ///   - rig: The rig to wire to.
+    ///   - delivery: How loads reach the server and results come back.
+    ///   - forwards: The end-of-list fields the server's responses have.
+    ///   - policy: The adopter's own policy, instead of the rig's.
+    init(
+        rig: ConformanceRig<TestItem>,
+        delivery: Delivery = .callback,
+        forwards: EndOfListSignals = .all,
+        policy: RefreshPolicy? = nil
+    ) {
+        var sources = rig.makeSources()
+        if let policy {
+            sources = RefreshSources(noMoreTitles: rig.noMoreTitles, policy: policy)
+        }
+        refreshStatus = RefreshRuntime(sources)
+        header = rig.header
+        footer = rig.footer
+        listView = rig.listView
         loader = rig.loader
+        self.delivery = delivery
+        self.forwards = forwards
+        client = ActorAPIClient(loader: rig.loader, fields: forwards)
+    }
+
+    /// An API that takes a tab and a page and answers with the server's fields.
+    func fetch(tab: Int, page: Int, completion: @escaping @MainActor (Result<ServerPage, any Error>) -> Void) {
+        let fields = forwards
+        loader.start(source: tab, page: page) { result in
+            completion(result.map { ServerPage($0, fields: fields) })
+        }
+    }
+
+    func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        switch delivery {
+        case .callback:
+            fetch(tab: request.source, page: request.page) { [weak self] result in
+                self?.report(result, for: request)
+            }
+        case .mainHop:
+            let fields = forwards
+            loader.start(request) { result in
+                Task { @MainActor [weak self] in
+                    self?.report(result.map { ServerPage($0, fields: fields) }, for: request)
+                }
+            }
+        case .async, .actorClient:
+            runLoadPage(for: request)
+        }
     }
 
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
-        try await loader.load(request)
+        switch delivery {
+        case .actorClient:
+            return try await client.fetch(request).refreshPage
+        default:
+            let page = try await loader.load(source: request.source, page: request.page)
+            return ServerPage(page, fields: forwards).refreshPage
+        }
+    }
+
+    private func report(_ result: Result<ServerPage, any Error>, for request: RefreshRequest) {
+        switch result {
+        case .success(let page):
+            loadSuccess(page.refreshPage, for: request)
+        case .failure(let error):
+            loadFailer(error, for: request)
+        }
+    }
+
+    // The defaults, spelled out so that broken subclasses can replace one of them.
+
+    func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        applyLoadSuccess(page, for: request)
+    }
+
+    func loadFailer(_ error: any Error, for request: RefreshRequest) {
+        applyLoadFailure(error, for: request)
+    }
+
+    func setupRefreshHeader() {
+        renderRefreshControls()
+        loadFirstPageIfNeeded()
+    }
+
+    func setupRefreshFooter() {
+        renderRefreshControls()
+        loadFirstPageIfNeeded()
+    }
+
+    func loadMore() {
+        startLoad(.loadMore, source: currentIndex)
+    }
+
+    func presentFailure(_ failure: RefreshFailure) {
+        let source = failure.request.source
+        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
+        refreshListView?.showFailureMessage(failure)
     }
 }
 
@@ -75,7 +212,7 @@ final class CustomizedOrdersController: Refreshable {
         refreshHeaderControl = rig.header
         refreshFooterControl = rig.footer
         refreshListView = rig.listView
-        api = LoaderOrdersAPI(loader: rig.loader)
+        api = LoaderOrdersAPI(loader: rig.loader, pageSize: rig.policy.pageSize)
     }
 
     func refreshData(isRefresh: Bool) {
@@ -83,7 +220,7 @@ final class CustomizedOrdersController: Refreshable {
         api.fetchOrders(tab: request.source, page: request.page) { [weak self] result in
             switch result {
             case .success(let page):
-                self?.loadSuccess(page, for: request)
+                self?.loadSuccess(RefreshPage(items: page.orders, hasMore: page.hasMore), for: request)
             case .failure(let error):
                 self?.loadFailer(error, for: request)
             }
@@ -114,78 +251,5 @@ final class CustomizedOrdersController: Refreshable {
         if update.source == currentIndex {
             refreshListView?.reloadData()
         }
-    }
-}
-
-/// Seed style whose completion hops to the main actor before reporting, as a URLSession callback
-/// dispatched to the main queue does: results arrive one turn of the main actor after the answer.
-@MainActor
-final class MainHopController: Refreshable {
-    let refreshStatus: RefreshRuntime<TestItem>
-    var currentIndex = 0
-    let refreshHeaderControl: (any RefreshHeaderControl)?
-    let refreshFooterControl: (any RefreshFooterControl)?
-    let refreshListView: (any RefreshListView)?
-    let loader: TestPageLoader<TestItem>
-
-    init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = RefreshRuntime(rig.makeSources())
-        refreshHeaderControl = rig.header
-        refreshFooterControl = rig.footer
-        refreshListView = rig.listView
-        loader = rig.loader
-    }
-
-    func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        loader.start(request) { result in
-            Task { @MainActor [weak self] in
-                switch result {
-                case .success(let page):
-                    self?.loadSuccess(page, for: request)
-                case .failure(let error):
-                    self?.loadFailer(error, for: request)
-                }
-            }
-        }
-    }
-}
-
-/// An API client that is an actor of its own, as many apps' network layers are: every request
-/// leaves the main actor, and its answer comes back through the actor.
-actor OrdersClient {
-    private let loader: TestPageLoader<TestItem>
-    private(set) var requestCount = 0
-
-    init(loader: TestPageLoader<TestItem>) {
-        self.loader = loader
-    }
-
-    func fetch(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
-        requestCount += 1
-        return try await loader.load(request)
-    }
-}
-
-/// Async style whose `loadPage(_:)` first awaits another actor, which then reaches the loader.
-@MainActor
-final class ActorClientController: AsyncRefreshable {
-    let refreshStatus: RefreshRuntime<TestItem>
-    var currentIndex = 0
-    let refreshHeaderControl: (any RefreshHeaderControl)?
-    let refreshFooterControl: (any RefreshFooterControl)?
-    let refreshListView: (any RefreshListView)?
-    let client: OrdersClient
-
-    init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = RefreshRuntime(rig.makeSources())
-        refreshHeaderControl = rig.header
-        refreshFooterControl = rig.footer
-        refreshListView = rig.listView
-        client = OrdersClient(loader: rig.loader)
-    }
-
-    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
-        try await client.fetch(request)
     }
 }

@@ -5,17 +5,23 @@ import Testing
 
 // The code of the "Testing your adopter" article (RefreshableTesting.docc/TestingYourAdopter.md),
 // copied verbatim apart from its import lines, which are gathered above. The controller, the API
-// and the test blocks are compiled and run here; the replay snippet, which needs a failure in
-// scope, is compiled inside a function. The XCTest block is the one block not copied: XCTest does
+// and the test blocks are compiled and run here; the snippets that need a failure or a seed in
+// scope are compiled inside functions. The XCTest block is the one block not copied: XCTest does
 // not run under Swift Testing. `articleCodeBlocksAreCopiedVerbatim` keeps the two in step.
 
 // MARK: - Wire the controller to the rig
+
+/// One page of orders as the server sends it.
+struct OrdersPage: Sendable {
+    let orders: [Order]
+    let hasMore: Bool
+}
 
 @MainActor
 protocol OrdersAPI {
     func fetchOrders(
         tab: Int, page: Int,
-        completion: @escaping @MainActor (Result<RefreshPage<Order>, any Error>) -> Void
+        completion: @escaping @MainActor (Result<OrdersPage, any Error>) -> Void
     )
 }
 
@@ -44,8 +50,10 @@ final class OrdersController: Refreshable {
         let request = refreshRequest
         api.fetchOrders(tab: request.source, page: request.page) { [weak self] result in
             switch result {
-            case .success(let page): self?.loadSuccess(page, for: request)
-            case .failure(let error): self?.loadFailer(error, for: request)
+            case .success(let page):
+                self?.loadSuccess(RefreshPage(items: page.orders, hasMore: page.hasMore), for: request)
+            case .failure(let error):
+                self?.loadFailer(error, for: request)
             }
         }
     }
@@ -54,12 +62,18 @@ final class OrdersController: Refreshable {
 @MainActor
 struct LoaderOrdersAPI: OrdersAPI {
     let loader: TestPageLoader<Order>
+    let pageSize: Int
 
     func fetchOrders(
         tab: Int, page: Int,
-        completion: @escaping @MainActor (Result<RefreshPage<Order>, any Error>) -> Void
+        completion: @escaping @MainActor (Result<OrdersPage, any Error>) -> Void
     ) {
-        loader.start(source: tab, page: page, completion: completion)
+        loader.start(source: tab, page: page) { result in
+            completion(
+                result.map { page in
+                    OrdersPage(orders: page.items, hasMore: page.hasMore ?? (page.items.count >= pageSize))
+                })
+        }
     }
 }
 
@@ -72,36 +86,57 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     OrdersController(
         sources: rig.makeSources(),
         header: rig.header, footer: rig.footer, list: rig.listView,
-        api: LoaderOrdersAPI(loader: rig.loader)
+        api: LoaderOrdersAPI(loader: rig.loader, pageSize: rig.policy.pageSize)
     )
 }
 
 // MARK: - Run it with Swift Testing
 
 @Suite struct OrdersControllerConformance {
+    let configuration = ConformanceConfiguration(endOfListSignals: .hasMore)
+
     @Test @MainActor func ordersControllerKeepsEveryRule() async throws {
-        try await RefreshableConformance.check(makeItem: Order.init) { rig in
+        try await RefreshableConformance.check(configuration, makeItem: Order.init) { rig in
             makeController(rig)
         }
     }
 
     @Test @MainActor func ordersControllerMatchesTheModelOverManyEvents() async throws {
-        let result = await RefreshableModelCheck.run(steps: 10_000, makeItem: Order.init) { rig in
+        var longer = configuration
+        longer.randomizedSteps = 10_000
+        try await RefreshableConformance.check(longer, makeItem: Order.init) { rig in
             makeController(rig)
-        }
-        if let failure = result.failure {
-            Issue.record(failure)  // names the rule, the seed and the shortest failing events
         }
     }
 }
 
 // MARK: - Read what was not checked
 
-@Test @MainActor func ordersControllerLeavesNothingUnchecked() async throws {
+@Test @MainActor func ordersControllerLeavesNothingUncheckedAndSendsOnlyHasMore() async throws {
     let report = try await RefreshableConformance.check(makeItem: Order.init) { rig in
         makeController(rig)
     }
     #expect(report.unchecked.isEmpty, "\(report)")
+    #expect(report.endOfListSignals == .hasMore)  // found by probing
+}
+
+// MARK: - Match on what went wrong
+
+func matchExample(_ failure: ConformanceFailure) throws {
+    let violation = try #require(failure.violations.first)
+    #expect(violation.rule == .failedLoadCommitsNoPage)
+    #expect(
+        violation.mismatch
+            == .loads(expected: [.loadMore(source: 0, page: 3)], observed: [.loadMore(source: 0, page: 1)]))
+}
+
+@Test @MainActor func theMatchExampleHoldsForARealFailure() async throws {
+    let failure = try await #require(throws: ConformanceFailure.self) {
+        try await RefreshableConformance.check(ConformanceConfiguration(randomizedSteps: 0)) {
+            PageMinusOneController(rig: $0)
+        }
+    }
+    try matchExample(failure)
 }
 
 // MARK: - Check a view model output
@@ -110,7 +145,6 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
 struct OrdersOutput: OutputRefreshProtocol {
     let refreshStatus = RefreshStatusRelay()
 }
-
 @Test @MainActor func ordersOutputDrivesTheControlsOrderSafely() async throws {
     try await RefreshableConformance.checkOutput { OrdersOutput() }
 }
@@ -118,15 +152,18 @@ struct OrdersOutput: OutputRefreshProtocol {
 // MARK: - Reproduce a randomized failure
 
 @MainActor
-func replayExample(_ failure: ModelCheckFailure) async -> ConformanceViolation? {
-    let violation = await RefreshableModelCheck.replay(failure.events, makeItem: Order.init) { rig in
+func replayExample(seed: UInt64) async throws {
+    let replay = ConformanceConfiguration(endOfListSignals: .hasMore, randomizedSteps: 100, seed: seed)
+    try await RefreshableConformance.check(replay, makeItem: Order.init) { rig in
         makeController(rig)
     }
-    return violation
+}
+
+@Test @MainActor func theReplayExampleRunsTheCheckFromASeed() async throws {
+    try await replayExample(seed: 2_026)
 }
 
 // MARK: - Drive the doubles yourself
-
 @Test @MainActor func aLateLoadMoreAfterARefreshIsDiscarded() async throws {
     let rig = ConformanceRig(makeItem: Order.init)
     let controller = makeController(rig)
@@ -158,7 +195,7 @@ func replayExample(_ failure: ModelCheckFailure) async -> ConformanceViolation? 
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 8)
+    #expect(blocks.count == 9)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }

@@ -2,12 +2,14 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
-/// Each deliberately broken adopter breaks one rule; the suite must name exactly that rule.
+/// Each deliberately broken adopter breaks one rule; the suite must name exactly that rule, in the
+/// scenarios that exercise it, with the exact mismatch.
 @MainActor
 @Suite struct BrokenAdopterTests {
-    private let scenariosOnly = ConformanceConfiguration(randomizedSteps: 0)
+    /// Every signal declared, so that an adopter dropping one is caught rather than taken at its word.
+    private let scenariosOnly = ConformanceConfiguration(endOfListSignals: .all, randomizedSteps: 0)
 
-    private func violatedRules<Adopter: Refreshable>(
+    private func failure<Adopter: Refreshable>(
         _ make: @MainActor (ConformanceRig<TestItem>) -> Adopter
     ) async throws -> ConformanceFailure where Adopter.Item == TestItem {
         try await #require(throws: ConformanceFailure.self) {
@@ -15,94 +17,193 @@ import Testing
         }
     }
 
-    @Test func forgettingTheFirstLoadBreaksS1() async throws {
-        let failure = try await violatedRules { NoFirstLoadController(rig: $0) }
-        #expect(failure.violatedRules == [.s1])
+    /// The violations as (rule, scenario, mismatch), in the order the scenarios ran.
+    private func found(_ failure: ConformanceFailure) -> [Found] {
+        failure.violations.map { Found($0.rule, $0.scenario, $0.mismatch) }
     }
 
-    @Test func appendingOnRefreshBreaksS3() async throws {
-        let failure = try await violatedRules { AppendingRefreshController(rig: $0) }
-        #expect(failure.violatedRules == [.s3])
+    private struct Found: Equatable, CustomStringConvertible {
+        let rule: ConformanceRule
+        let scenario: String
+        let mismatch: ConformanceMismatch
+        init(_ rule: ConformanceRule, _ scenario: String, _ mismatch: ConformanceMismatch) {
+            (self.rule, self.scenario, self.mismatch) = (rule, scenario, mismatch)
+        }
+        var description: String { "\(rule) \(scenario): \(mismatch)" }
     }
 
-    @Test func aStickyNoMoreDataBreaksS4() async throws {
-        let failure = try await violatedRules { StickyNoMoreDataController(rig: $0) }
-        #expect(failure.violatedRules == [.s4])
-        let violation = try #require(failure.violations.first)
-        #expect(violation.scenario == "a successful refresh reopens an ended list")
-        #expect(violation.expected == "the footer shows idle")
-        #expect(violation.observed.hasPrefix("it shows noMoreData(\"No more in source 0\")"))
+    private func items(_ source: Int, _ page: Int, response: Int, count: Int = 3) -> [TestItem] {
+        (0..<count).map { TestItem(source: source, page: page, index: $0, response: response) }
     }
 
-    @Test func ignoringTheServersEndSignalsBreaksS5() async throws {
-        let failure = try await violatedRules { SignalStrippingController(rig: $0) }
-        #expect(failure.violatedRules == [.s5])
-        let scenarios = Set(failure.violations.map(\.scenario))
+    @Test func forgettingTheFirstLoadBreaksFirstAppearanceInEveryScenario() async throws {
+        let failure = try await failure { NoFirstLoadController(rig: $0) }
+        #expect(failure.violatedRules == [.firstAppearanceLoads])
+        #expect(failure.violations.count == RefreshableConformance.scenarioNames.count)
+        for violation in failure.violations {
+            #expect(violation.mismatch == .loads(expected: [.refresh(source: 0, page: 1)], observed: []))
+        }
+    }
+
+    @Test func appendingOnRefreshBreaksRefreshReplacesItems() async throws {
+        let failure = try await failure { AppendingRefreshController(rig: $0) }
         #expect(
-            scenarios == [
-                "hasMore: false ends the list even after a full page",
-                "curPage == pageCount ends the list",
-                "reaching totalCount ends the list",
-                "hasMore: true keeps the list open after a short page",
-                "load-more asks for the page after the last one that loaded and appends it",
+            found(failure) == [
+                Found(
+                    .refreshReplacesItems, "footer is hidden during the first load and while the list is empty",
+                    .items(source: 0, expected: [], observed: items(0, 1, response: 2))),
+                Found(
+                    .refreshReplacesItems, "refresh replaces the items, which stay until the first page arrives",
+                    .items(
+                        source: 0, expected: items(0, 1, response: 3),
+                        observed: items(0, 1, response: 1) + items(0, 2, response: 2) + items(0, 1, response: 3))),
+                Found(
+                    .refreshReplacesItems, "refresh asks for the first page, however far the list has loaded",
+                    .items(
+                        source: 0, expected: items(0, 1, response: 4),
+                        observed: items(0, 1, response: 1) + items(0, 2, response: 2) + items(0, 3, response: 3)
+                            + items(0, 1, response: 4))),
+                Found(
+                    .refreshReplacesItems, "one load per source, by the conflict rule",
+                    .items(
+                        source: 0, expected: items(0, 1, response: 3),
+                        observed: items(0, 1, response: 1) + items(0, 1, response: 3))),
             ])
-        let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("hasMore: false") })
-        #expect(violation.expected == "refreshStatus[0].noMoreData is true")
     }
 
-    @Test func derivingTheNextPageFromTheItemCountBreaksS8() async throws {
-        let failure = try await violatedRules { NextPageFromItemCountController(rig: $0) }
-        #expect(failure.violatedRules == [.s8])
-        let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("load-more asks") })
-        #expect(violation.expected == "new load(s) loadMore(source: 0, page: 4)")
-        #expect(violation.observed == "new load(s) #3 loadMore(source: 0, page: 3)")
-        #expect(violation.steps.last == "loadMore()")
+    @Test func aStickyNoMoreDataBreaksRefreshResetsEndOfList() async throws {
+        let failure = try await failure { StickyNoMoreDataController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .refreshResetsEndOfList, "a successful refresh reopens an ended list",
+                    .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0")))
+            ])
     }
 
-    @Test func swallowingFailuresBreaksS6() async throws {
-        let failure = try await violatedRules { SilentFailureController(rig: $0) }
-        #expect(failure.violatedRules == [.s6])
+    @Test func droppingDeclaredSignalsBreaksEndOfList() async throws {
+        let failure = try await failure { SignalStrippingController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .endOfList, "hasMore: false ends the list even after a full page",
+                    .endOfList(source: 0, expected: true, observed: false)),
+                Found(
+                    .endOfList, "curPage == pageCount ends the list",
+                    .endOfList(source: 0, expected: true, observed: false)),
+                Found(
+                    .endOfList, "reaching totalCount ends the list",
+                    .endOfList(source: 0, expected: true, observed: false)),
+                Found(
+                    .endOfList, "the server's signal keeps the list open after a short page",
+                    .endOfList(source: 0, expected: false, observed: true)),
+                Found(
+                    .endOfList, "load-more asks for the page after the last one that loaded and appends it",
+                    .endOfList(source: 0, expected: false, observed: true)),
+            ])
     }
 
-    @Test func pageMinusOneOnFailureBreaksS9() async throws {
-        let failure = try await violatedRules { PageMinusOneController(rig: $0) }
-        #expect(failure.violatedRules == [.s9])
-        let violation = try #require(failure.violations.first { $0.scenario == "a failed load commits no page" })
-        #expect(violation.expected == "new load(s) loadMore(source: 0, page: 3)")
-        #expect(violation.observed.contains("loadMore(source: 0, page: 1)"))
-        #expect(violation.steps.suffix(3) == ["refresh()", "fail #4 refresh(source: 0, page: 1)", "loadMore()"])
+    @Test func anAdopterDroppingEverySignalIsTakenAsForwardingNoneWhenNothingIsDeclared() async throws {
+        let report = try await RefreshableConformance.check { SignalStrippingController(rig: $0) }
+        #expect(report.endOfListSignals == [])
+        #expect(report.signalsWereFound)
+        #expect(report.description.contains("end-of-list signals [] (found by probing)"))
     }
 
-    @Test func endingTheHeaderOnlyOnSuccessBreaksS10() async throws {
-        let failure = try await violatedRules { HeaderEndsOnlyOnSuccessController(rig: $0) }
-        #expect(failure.violatedRules == [.s10])
+    @Test func derivingTheNextPageFromTheItemCountBreaksLoadMoreAsksNextPage() async throws {
+        let failure = try await failure { NextPageFromItemCountController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .loadMoreAsksNextPage, "the server's signal keeps the list open after a short page",
+                    .loads(expected: [.loadMore(source: 0, page: 2)], observed: [.loadMore(source: 0, page: 1)])),
+                Found(
+                    .loadMoreAsksNextPage, "load-more asks for the page after the last one that loaded and appends it",
+                    .loads(expected: [.loadMore(source: 0, page: 4)], observed: [.loadMore(source: 0, page: 3)])),
+            ])
+        #expect(failure.violations.last?.steps.last == "loadMore()")
     }
 
-    @Test func lettingLoadMoreWinBreaksS11() async throws {
-        let failure = try await violatedRules { LoadMoreWinsController(rig: $0) }
-        #expect(failure.violatedRules == [.s11])
+    @Test func swallowingFailuresBreaksFailureIsShown() async throws {
+        let failure = try await failure { SilentFailureController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .failureIsShown, "a failure with items shows a message and keeps the items",
+                    .failureMessages(expected: 1, observed: 0))
+            ])
     }
 
-    @Test func applyingResultsToTheCurrentSourceBreaksS12() async throws {
-        let failure = try await violatedRules { CurrentSourceController(rig: $0) }
+    @Test func pageMinusOneOnFailureBreaksFailedLoadCommitsNoPage() async throws {
+        let failure = try await failure { PageMinusOneController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .failedLoadCommitsNoPage, "a failed load commits no page",
+                    .loads(expected: [.loadMore(source: 0, page: 3)], observed: [.loadMore(source: 0, page: 1)])),
+                Found(
+                    .failedLoadCommitsNoPage,
+                    "header and footer leave their refreshing state on success and on failure",
+                    .loads(expected: [.loadMore(source: 0, page: 2)], observed: [.loadMore(source: 0, page: 1)])),
+                Found(
+                    .failedLoadCommitsNoPage, "a result applies to the source that asked; a stale one is discarded",
+                    .loads(expected: [.loadMore(source: 1, page: 2)], observed: [.loadMore(source: 1, page: 3)])),
+            ])
+        let first = try #require(failure.violations.first)
+        #expect(first.steps.suffix(3) == ["refresh()", "fail #4 refresh(source: 0, page: 1)", "loadMore()"])
+    }
+
+    @Test func endingTheHeaderOnlyOnSuccessBreaksControlsLeaveRefreshing() async throws {
+        let failure = try await failure { HeaderEndsOnlyOnSuccessController(rig: $0) }
+        #expect(failure.violatedRules == [.controlsLeaveRefreshing])
+        #expect(failure.violations.count == 2)
+        for violation in failure.violations {
+            #expect(violation.mismatch == .headerRefreshing(expected: false, observed: true))
+        }
+    }
+
+    @Test func lettingLoadMoreWinBreaksOneLoadPerSource() async throws {
+        let failure = try await failure { LoadMoreWinsController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .oneLoadPerSource, "one load per source, by the conflict rule",
+                    .loads(expected: [], observed: [.loadMore(source: 0, page: 2)]))
+            ])
+    }
+
+    @Test func applyingResultsToTheCurrentSourceBreaksResultAppliesToRequester() async throws {
+        let failure = try await failure { CurrentSourceController(rig: $0) }
         // It also applies the superseded load-more's result to the refresh that cancelled it, which
-        // DESIGN puts under the conflict rule ("whose result is then discarded"): S11 as well.
-        #expect(failure.violatedRules == [.s11, .s12])
-        let conflict = try #require(failure.violations.first { $0.rule == .s11 })
-        #expect(conflict.scenario == "one load per source, by the conflict rule")
-        let violation = try #require(failure.violations.first { $0.scenario.hasPrefix("a result applies") })
+        // the conflict rule covers ("whose result is then discarded"): one load per source as well.
+        #expect(
+            found(failure) == [
+                Found(
+                    .oneLoadPerSource, "one load per source, by the conflict rule",
+                    .items(source: 0, expected: items(0, 1, response: 1), observed: items(0, 2, response: 2))),
+                Found(
+                    .resultAppliesToRequester, "a result applies to the source that asked; a stale one is discarded",
+                    .items(source: 0, expected: items(0, 1, response: 1), observed: [])),
+            ])
+        let violation = try #require(failure.violations.last)
         #expect(violation.steps.contains("switchSource(to: 1)"))
-        #expect(violation.expected.hasPrefix("source 0 holds 3 item(s)"))
-        #expect(violation.observed == "it holds 0 item(s) []")
+    }
+
+    @Test func aMiswiredAdopterIsReportedAsWiringOnly() async throws {
+        let failure = try await failure { MiswiredController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(.wiring, "the adopter is wired to the rig", .wiring([.header("TestHeaderControl")]))
+            ])
     }
 
     @Test func theReportNamesRuleScenarioStepsAndExpectedVersusObserved() async throws {
-        let failure = try await violatedRules { PageMinusOneController(rig: $0) }
+        let failure = try await failure { PageMinusOneController(rig: $0) }
         let text = failure.description
-        #expect(text.hasPrefix("PageMinusOneController broke S9 in "))
+        #expect(text.hasPrefix("PageMinusOneController broke S9 in 3 scenario(s):"))
         #expect(text.contains("[S9] A failed load commits no page"))
         #expect(text.contains("scenario: a failed load commits no page"))
         #expect(text.contains("expected: new load(s) loadMore(source: 0, page: 3)"))
-        #expect(text.contains("observed: new load(s) #5 loadMore(source: 0, page: 1)"))
+        #expect(text.contains("observed: new load(s) loadMore(source: 0, page: 1)"))
     }
 }

@@ -1,64 +1,8 @@
 import Refreshable
 import RefreshableTesting
 
-/// A seed-style adopter with the library's defaults, for broken variants to override one thing.
-@MainActor
-class SeedAdopterBase: Refreshable {
-    let refreshStatus: RefreshRuntime<TestItem>
-    var currentIndex = 0
-    var refreshHeaderControl: (any RefreshHeaderControl)? { header }
-    var refreshFooterControl: (any RefreshFooterControl)? { footer }
-    var refreshListView: (any RefreshListView)? { listView }
-    let header: TestHeaderControl
-    let footer: TestFooterControl
-    let listView: TestListView
-    let loader: TestPageLoader<TestItem>
-
-    init(rig: ConformanceRig<TestItem>) {
-        refreshStatus = RefreshRuntime(rig.makeSources())
-        header = rig.header
-        footer = rig.footer
-        listView = rig.listView
-        loader = rig.loader
-    }
-
-    func refreshData(isRefresh: Bool) {
-        loader.start(refreshRequest, reportingTo: self)
-    }
-
-    func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: request)
-    }
-
-    func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        applyLoadFailure(error, for: request)
-    }
-
-    func setupRefreshHeader() {
-        renderRefreshControls()
-        loadFirstPageIfNeeded()
-    }
-
-    func setupRefreshFooter() {
-        renderRefreshControls()
-        loadFirstPageIfNeeded()
-    }
-
-    func loadMore() {
-        startLoad(.loadMore, source: currentIndex)
-    }
-
-    func presentFailure(_ failure: RefreshFailure) {
-        let source = failure.request.source
-        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
-            return
-        }
-        refreshListView?.showFailureMessage(failure)
-    }
-}
-
 /// S1: setup renders but forgets to load the first page.
-final class NoFirstLoadController: SeedAdopterBase {
+final class NoFirstLoadController: TestAdopter {
     override func setupRefreshHeader() {
         renderRefreshControls()
     }
@@ -69,7 +13,7 @@ final class NoFirstLoadController: SeedAdopterBase {
 }
 
 /// S3: a refresh appends its first page to the old items instead of replacing them.
-final class AppendingRefreshController: SeedAdopterBase {
+final class AppendingRefreshController: TestAdopter {
     override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         guard request.isRefresh, refreshStatus.sources.isInFlight(request) else {
             applyLoadSuccess(page, for: request)
@@ -83,7 +27,7 @@ final class AppendingRefreshController: SeedAdopterBase {
 
 /// S4: keeps its own "reached the end" flag per source, never resets it, and re-sends it to the
 /// footer after every load of the visible source.
-final class StickyNoMoreDataController: SeedAdopterBase {
+final class StickyNoMoreDataController: TestAdopter {
     private var reachedEnd: [Bool] = []
 
     override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
@@ -103,16 +47,16 @@ final class StickyNoMoreDataController: SeedAdopterBase {
 
 /// S5: ignores the server's end-of-list signals (as an app whose response mapping drops them
 /// does): only the `count < pageSize` heuristic is left to decide the end of the list.
-final class SignalStrippingController: SeedAdopterBase {
+final class SignalStrippingController: TestAdopter {
     override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(RefreshPage(items: page.items), for: request)
+        super.loadSuccess(RefreshPage(items: page.items), for: request)
     }
 }
 
 /// S8: asks for the page it derives from the number of items held (`items / pageSize + 1`), which
 /// is right only while every page but the last is full: after a short page the server says is not
 /// the last, it asks for a page it already has.
-final class NextPageFromItemCountController: SeedAdopterBase {
+final class NextPageFromItemCountController: TestAdopter {
     override func refreshData(isRefresh: Bool) {
         let request = refreshRequest
         let policy = refreshStatus.policy
@@ -130,12 +74,12 @@ final class NextPageFromItemCountController: SeedAdopterBase {
 }
 
 /// S6: swallows failures: no message over a list that keeps its items.
-final class SilentFailureController: SeedAdopterBase {
+final class SilentFailureController: TestAdopter {
     override func presentFailure(_ failure: RefreshFailure) {}
 }
 
 /// S9: the seed's own page counter, `page -= 1` on every failure, so a failed refresh drops to page 0.
-final class PageMinusOneController: SeedAdopterBase {
+final class PageMinusOneController: TestAdopter {
     private var pages: [Int] = []
 
     override func refreshData(isRefresh: Bool) {
@@ -160,7 +104,7 @@ final class PageMinusOneController: SeedAdopterBase {
 
 /// S10: drives its own header (the library gets none) and ends it only when a refresh of the
 /// visible source succeeds, never on failure.
-final class HeaderEndsOnlyOnSuccessController: SeedAdopterBase {
+final class HeaderEndsOnlyOnSuccessController: TestAdopter {
     override var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
 
     override func refreshData(isRefresh: Bool) {
@@ -179,7 +123,7 @@ final class HeaderEndsOnlyOnSuccessController: SeedAdopterBase {
 }
 
 /// S11: load-more wins: a load-more during a refresh cancels the refresh.
-final class LoadMoreWinsController: SeedAdopterBase {
+final class LoadMoreWinsController: TestAdopter {
     override func loadMore() {
         if refreshStatus[currentIndex].isRefreshing {
             cancelLoading(source: currentIndex)
@@ -189,14 +133,14 @@ final class LoadMoreWinsController: SeedAdopterBase {
 }
 
 /// S12: applies every result to the visible source: to its in-flight request, when it has one.
-final class CurrentSourceController: SeedAdopterBase {
+final class CurrentSourceController: TestAdopter {
     override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         applyLoadSuccess(page, for: refreshStatus[currentIndex].inFlight ?? request)
     }
 }
 
 /// W: wired to a header of its own instead of the rig's.
-final class MiswiredController: SeedAdopterBase {
+final class MiswiredController: TestAdopter {
     private let ownHeader = TestHeaderControl()
     override var refreshHeaderControl: (any RefreshHeaderControl)? { ownHeader }
 }
@@ -268,6 +212,6 @@ final class LeakyOutput: OutputRefreshProtocol {
 
 /// Correct, but shows failures its own way: it exposes no list view, so the suite cannot see the
 /// failure placeholder or messages and must say so.
-final class NoListViewController: SeedAdopterBase {
+final class NoListViewController: TestAdopter {
     override var refreshListView: (any RefreshListView)? { nil }
 }

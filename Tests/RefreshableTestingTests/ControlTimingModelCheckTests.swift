@@ -27,7 +27,7 @@ import Testing
             footerTiming: Self.modes[mode].footer,
             seed: 7_001 + UInt64(mode)
         )
-        let result = await RefreshableModelCheck.run(configuration, steps: steps) { SeedStyleController(rig: $0) }
+        let result = await RefreshableModelCheck.run(configuration, steps: steps) { TestAdopter(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
@@ -41,8 +41,26 @@ import Testing
             footerTiming: Self.modes[mode].footer,
             seed: 8_001 + UInt64(mode)
         )
-        let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) { AsyncStyleController(rig: $0) }
+        let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) {
+            TestAdopter(rig: $0, delivery: .async)
+        }
         #expect(result.steps == steps / 4)
+        if let failure = result.failure {
+            Issue.record(failure)
+        }
+    }
+
+    @Test(arguments: 0..<modes.count, TestServer.all)
+    func aFaithfulAdopterMatchesTheModelWithRealControlTiming(mode: Int, server: TestServer) async {
+        let configuration = ConformanceConfiguration(
+            headerTiming: Self.modes[mode].header,
+            footerTiming: Self.modes[mode].footer,
+            seed: 9_001 + UInt64(mode)
+        )
+        let result = await RefreshableModelCheck.run(configuration, steps: steps / 10) {
+            TestAdopter(rig: $0, delivery: .mainHop, forwards: server.fields, policy: server.policy)
+        }
+        #expect(result.steps == steps / 10)
         if let failure = result.failure {
             Issue.record(failure)
         }

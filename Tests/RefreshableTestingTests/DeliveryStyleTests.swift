@@ -6,11 +6,11 @@ import Testing
 @MainActor
 @Suite struct DeliveryStyleTests {
     @Test func aSeedStyleAdopterWhoseCompletionHopsToTheMainActorKeepsEveryRule() async throws {
-        try await RefreshableConformance.check { MainHopController(rig: $0) }
+        try await RefreshableConformance.check { TestAdopter(rig: $0, delivery: .mainHop) }
     }
 
     @Test func aSeedStyleAdopterWhoseCompletionHopsToTheMainActorMatchesTheModel() async throws {
-        let result = await RefreshableModelCheck.run(steps: 20_000) { MainHopController(rig: $0) }
+        let result = await RefreshableModelCheck.run(steps: 20_000) { TestAdopter(rig: $0, delivery: .mainHop) }
         if let failure = result.failure {
             Issue.record(failure)
         }
@@ -18,6 +18,6 @@ import Testing
     }
 
     @Test func anAdopterWhoseLoadPageAwaitsAnotherActorKeepsEveryRule() async throws {
-        try await RefreshableConformance.check { ActorClientController(rig: $0) }
+        try await RefreshableConformance.check { TestAdopter(rig: $0, delivery: .actorClient) }
     }
 }

@@ -43,7 +43,7 @@ import Testing
 
     @Test func startReportingToAnAdopterAppliesAnswersAndFailures() throws {
         let rig = ConformanceRig()
-        let adopter = SeedStyleController(rig: rig)
+        let adopter = TestAdopter(rig: rig)
         adopter.setupRefreshHeader()
         let first = try #require(rig.loader.pending.first)
         let item = TestItem(source: 0, page: 1, index: 0, response: 0)

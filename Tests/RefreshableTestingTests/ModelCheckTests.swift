@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func seedStyleDefaultsMatchTheModel() async throws {
-        let result = await run(steps: steps) { SeedStyleController(rig: $0) }
+        let result = await run(steps: steps) { TestAdopter(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func asyncStyleDefaultsMatchTheModel() async throws {
-        let result = await run(steps: steps / 4) { AsyncStyleController(rig: $0) }
+        let result = await run(steps: steps / 4) { TestAdopter(rig: $0, delivery: .async) }
         #expect(result.steps == steps / 4)
         if let failure = result.failure {
             Issue.record(failure)
@@ -38,7 +38,7 @@ import Testing
     @Test func aStaleResultAppliedToTheCurrentSourceIsFoundWithSeedAndShortSequence() async throws {
         let result = await RefreshableModelCheck.run(steps: 20_000) { CurrentSourceController(rig: $0) }
         let failure = try #require(result.failure)
-        #expect(failure.rule == .s12)
+        #expect(failure.rule == .resultAppliesToRequester)
         #expect(failure.events.count <= 8, "shrunk to \(failure.events)")
         #expect(failure.events.count < failure.originalEventCount)
         #expect(failure.violation.seed == failure.seed)
@@ -46,27 +46,31 @@ import Testing
         let replayed = await RefreshableModelCheck.replay(failure.events) {
             CurrentSourceController(rig: $0)
         }
-        #expect(replayed?.rule == .s12)
+        #expect(replayed?.rule == .resultAppliesToRequester)
         let unshrunk = ModelEvent.sequence(
             seed: failure.seed, count: failure.originalEventCount, sourceCount: 3, pageSize: 3)
         let again = await RefreshableModelCheck.replay(unshrunk) { CurrentSourceController(rig: $0) }
-        #expect(again?.rule == .s12, "the seed alone reproduces the failure")
+        #expect(again?.rule == .resultAppliesToRequester, "the seed alone reproduces the failure")
+        let rerun = await RefreshableModelCheck.run(ConformanceConfiguration(seed: failure.seed), steps: 100) {
+            CurrentSourceController(rig: $0)
+        }
+        #expect(rerun.failure?.seed == failure.seed, "the reported seed, as the configuration's, fails first")
     }
 
     @Test(arguments: [
-        ("sticky no-more-data", ConformanceRule.s4),
-        ("page minus one", ConformanceRule.s9),
-        ("appending refresh", ConformanceRule.s3),
+        ("sticky no-more-data", ConformanceRule.refreshResetsEndOfList),
+        ("page minus one", ConformanceRule.failedLoadCommitsNoPage),
+        ("appending refresh", ConformanceRule.refreshReplacesItems),
     ])
     func brokenAdoptersDivergeFromTheModel(name: String, rule: ConformanceRule) async throws {
         let configuration = ConformanceConfiguration()
         let result: ModelCheckResult
         switch rule {
-        case .s4:
+        case .refreshResetsEndOfList:
             result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
                 StickyNoMoreDataController(rig: $0)
             }
-        case .s9:
+        case .failedLoadCommitsNoPage:
             result = await RefreshableModelCheck.run(configuration, steps: 20_000) { PageMinusOneController(rig: $0) }
         default:
             result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
@@ -76,5 +80,25 @@ import Testing
         let failure = try #require(result.failure, "\(name) was not caught")
         #expect(failure.rule == rule, "\(failure)")
         #expect(failure.events.count <= 12, "\(failure)")
+    }
+
+    @Test func aHasMoreTheAdopterIgnoresOnARefreshBreaksEndOfListNotTheRefreshRule() async throws {
+        // The list ended on a short page; a refresh answers a short page that hasMore keeps open.
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 2, signal: .none),
+            .refresh, .answer(pick: 0, itemCount: 2, signal: .hasMore(true)),
+        ]
+        let violation = try #require(
+            await RefreshableModelCheck.replay(events) { SignalStrippingController(rig: $0) })
+        #expect(violation.rule == .endOfList)
+        #expect(violation.mismatch == .endOfList(source: 0, expected: false, observed: true))
+        let sticky = try #require(
+            await RefreshableModelCheck.replay(
+                Array(events.prefix(3)) + [.answer(pick: 0, itemCount: 3, signal: .none)]
+            ) {
+                StickyNoMoreDataController(rig: $0)
+            })
+        #expect(sticky.rule == .refreshResetsEndOfList)
+        #expect(sticky.mismatch == .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0")))
     }
 }

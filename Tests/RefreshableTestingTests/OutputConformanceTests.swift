@@ -22,8 +22,7 @@ import Testing
         let late = try #require(failure.violations.first)
         #expect(late.scenario == "a late endFooterRefresh cannot undo noMoreData")
         #expect(late.steps.last == "refreshStatus.value = .endFooterRefresh")
-        #expect(late.expected == "the footer shows noMoreData")
-        #expect(late.observed.hasPrefix("it shows idle"))
+        #expect(late.mismatch == .footer(expected: .noMoreData(title: nil), observed: .idle))
     }
 
     @Test func holdingTheControlsStronglyIsCaughtAsALeak() async throws {
@@ -31,6 +30,6 @@ import Testing
             try await RefreshableConformance.checkOutput { LeakyOutput() }
         }
         #expect(failure.violatedRules == [.subscriptionLifetime])
-        #expect(failure.violations.first?.expected == "the subscription holds the controls weakly")
+        #expect(failure.violations.map(\.mismatch) == [.controlsRetained])
     }
 }

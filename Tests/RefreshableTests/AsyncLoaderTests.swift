@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// The async loader path: the default `refreshData(isRefresh:)` runs `loadPage(_:)`, cancels superseded
@@ -47,8 +48,8 @@ struct AsyncLoaderTests {
         let more = controller.loads.started[1]
         controller.refresh()
         await controller.waitForStart(count: 3)
-        await controller.loads.settle { controller.loads.pending.count == 1 }
-        #expect(controller.loads.pending == [controller.loads.started[2]], "the load-more task was cancelled")
+        await controller.loads.settle { controller.loads.pendingRequests.count == 1 }
+        #expect(controller.loads.pendingRequests == [controller.loads.started[2]], "the load-more task was cancelled")
         #expect(controller.refreshStatus[0].failure == nil, "a superseded load is discarded, not a failure")
         await controller.loads.settle { !controller.discarded.isEmpty }
         #expect(controller.discarded == [more])
@@ -74,8 +75,8 @@ struct AsyncLoaderTests {
         controller.loadMore()
         await controller.waitForStart(count: 2)
         controller.cancelLoading()
-        await controller.loads.settle { controller.loads.pending.isEmpty }
-        #expect(controller.loads.pending.isEmpty)
+        await controller.loads.settle { controller.loads.pendingRequests.isEmpty }
+        #expect(controller.loads.pendingRequests.isEmpty)
         #expect(controller.refreshStatus[0].failure?.reason == .cancelled)
         #expect(controller.currentItems.count == 3)
         #expect(!controller.refreshStatus[0].isLoading)
@@ -110,7 +111,7 @@ struct AsyncLoaderTests {
 final class MixedStyleController: AsyncRefreshable {
     let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["local", "remote"], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
-    let loads = PendingLoads()
+    let loads = TestPageLoader<String>()
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { nil }

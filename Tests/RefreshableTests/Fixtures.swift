@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 struct ServerError: Error, Equatable {
     var code: Int
@@ -92,38 +93,37 @@ final class SeedController: Refreshable {
     }
 }
 
-/// Pending async loads a test resolves by hand.
-@MainActor
-final class PendingLoads {
-    private var waiting: [RefreshRequest: CheckedContinuation<RefreshPage<String>, any Error>] = [:]
-    private(set) var started: [RefreshRequest] = []
-
-    func load(_ request: RefreshRequest) async throws -> RefreshPage<String> {
-        started.append(request)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                waiting[request] = continuation
-            }
-        } onCancel: {
-            Task { @MainActor in self.resume(request, with: .failure(CancellationError())) }
-        }
+/// The testing kit's loader, for tests that make their own pages and answer by request.
+extension TestPageLoader where Item == String {
+    /// A loader whose pages the tests make themselves.
+    convenience init() {
+        self.init { "\($0)" }
     }
 
-    var pending: [RefreshRequest] { started.filter { waiting[$0] != nil } }
+    /// The requests asked for, oldest first.
+    var started: [RefreshRequest] { loads.compactMap(\.request) }
 
+    /// The requests still waiting for the test, oldest first.
+    var pendingRequests: [RefreshRequest] { pending.compactMap(\.request) }
+
+    /// Answers or fails the pending load of `request`; does nothing when it is not pending.
     func resume(_ request: RefreshRequest, with result: Result<RefreshPage<String>, any Error>) {
-        waiting.removeValue(forKey: request)?.resume(with: result)
+        guard let load = pending.first(where: { $0.request == request }) else { return }
+        switch result {
+        case .success(let page):
+            answer(load, with: page)
+        case .failure(let error):
+            fail(load, with: error)
+        }
     }
 
     /// Lets tasks run until `condition` holds; gives up after a bounded number of turns.
     func settle(until condition: () -> Bool) async {
-        for _ in 0..<1_000 where !condition() {
-            await Task.yield()
-        }
+        await waitUntil(limit: 1_000, condition)
     }
 }
 
-/// An async-style adopter: `loadPage(_:)` waits on `PendingLoads`; the default `refreshData(isRefresh:)` runs it.
+/// An async-style adopter: `loadPage(_:)` waits on the kit's `TestPageLoader`; the default `refreshData(isRefresh:)` runs it.
 @MainActor
 final class AsyncController: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<String>
@@ -132,7 +132,7 @@ final class AsyncController: AsyncRefreshable {
     let mainQueue = MainQueueMirror()
     let footer: MJRefreshFooter
     let list = ListMirror()
-    let loads = PendingLoads()
+    let loads = TestPageLoader<String>()
     private(set) var discarded: [RefreshRequest] = []
 
     init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {

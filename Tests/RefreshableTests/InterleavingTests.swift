@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// Interleavings and edge cases found in review: control echoes, MJRefresh's asynchronous commands,
@@ -324,7 +325,7 @@ private final class PerTabController: Refreshable {
 private final class FailerRecordingController: AsyncRefreshable {
     let refreshStatus = RefreshRuntime<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
-    let loads = PendingLoads()
+    let loads = TestPageLoader<String>()
     var failers: [RefreshRequest] = []
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }

@@ -228,7 +228,7 @@ struct RealControlTests {
         let old = controller.loads.started[0]
         controller.refreshStatus.sources = RefreshSources(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3))
         await controller.loads.settle { controller.discarded.contains(old) }
-        #expect(!controller.loads.pending.contains(old), "the old state's load was not cancelled")
+        #expect(!controller.loads.pendingRequests.contains(old), "the old state's load was not cancelled")
         #expect(controller.discarded.contains(old))
     }
 

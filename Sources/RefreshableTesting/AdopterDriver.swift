@@ -1,0 +1,239 @@
+import Refreshable
+
+/// One adopter wired to a fresh rig: the actions the scenarios and the model check perform on it,
+/// the step log, the waiting for an adopter that delivers late, and the comparisons both make.
+///
+/// Actions only act; the caller decides when to let queued work run (``settle()``), so the model
+/// check can skip trips through the main queue for an adopter that works synchronously.
+@MainActor
+final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
+    /// Something the user or the app does.
+    enum Action {
+        case appear
+        case refresh
+        case loadMore
+        case switchSource(Int)
+        case cancel(source: Int)
+        case tapRetry
+    }
+
+    /// The adopter's in-flight request that an answer or a failure settles, and its sources just before.
+    struct Settling {
+        let request: RefreshRequest
+        let source: Int
+        let before: RefreshSources<Adopter.Item>
+    }
+
+    let rig: ConformanceRig<Adopter.Item>
+    let adopter: Adopter
+    let budget: WaitBudget
+    private(set) var steps: [String] = []
+    private var examinedLoads = 0
+    private var examinedMessages = 0
+
+    init(
+        rig: ConformanceRig<Adopter.Item>,
+        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter,
+        budget: WaitBudget
+    ) {
+        self.rig = rig
+        self.budget = budget
+        adopter = makeAdopter(rig)
+        rig.connect(adopter)
+    }
+
+    var sources: RefreshSources<Adopter.Item> { adopter.refreshStatus.sources }
+    var policy: RefreshPolicy { sources.policy }
+
+    /// A control counts as present when the adopter exposes the rig's double or drives it itself.
+    var hasHeader: Bool { adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty }
+    var hasFooter: Bool { adopter.refreshFooterControl === rig.footer || !rig.footer.calls.isEmpty }
+    var hasListView: Bool { adopter.refreshListView === rig.listView || !rig.listView.calls.isEmpty }
+
+    func note(_ step: String) {
+        steps.append(step)
+    }
+
+    // MARK: Acting
+
+    /// Performs the action; returns `false` for a retry tap with no placeholder to tap.
+    @discardableResult
+    func perform(_ action: Action) -> Bool {
+        switch action {
+        case .appear:
+            note("setupRefreshHeader(); setupRefreshFooter()")
+            adopter.setupRefreshHeader()
+            adopter.setupRefreshFooter()
+        case .refresh:
+            note("refresh()")
+            adopter.refresh()
+        case .loadMore:
+            note("loadMore()")
+            adopter.loadMore()
+        case .switchSource(let index):
+            note("switchSource(to: \(index))")
+            adopter.switchSource(to: index)
+        case .cancel(let source):
+            note("cancelLoading(source: \(source))")
+            adopter.cancelLoading(source: source)
+        case .tapRetry:
+            note("tap the failure placeholder's retry")
+            return rig.listView.tapRetry()
+        }
+        return true
+    }
+
+    /// Answers a pending load with a new page carrying `signals`; returns its items and what it settles.
+    func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        signals: PageSignals = PageSignals(),
+        remark: String = ""
+    ) -> (items: [TestItem], settling: Settling?) {
+        let settling = settling(load)
+        note("answer \(load) with \(itemCount) item(s)\(signals)\(remark)")
+        let made = rig.loader.makePage(
+            for: load,
+            itemCount: itemCount,
+            hasMore: signals.hasMore,
+            pageCount: signals.pageCount,
+            totalCount: signals.totalCount
+        )
+        rig.loader.answer(load, with: made.page)
+        return (made.items, settling)
+    }
+
+    /// Fails a pending load; returns what it settles.
+    func fail(_ load: TestLoad, remark: String = "") -> Settling? {
+        let settling = settling(load)
+        note("fail \(load)\(remark)")
+        rig.loader.fail(load, with: TestLoadError("conformance failure"))
+        return settling
+    }
+
+    private func settling(_ load: TestLoad) -> Settling? {
+        let before = sources
+        return rig.loader.inFlightRequest(answeredBy: load, in: before).map {
+            Settling(request: $0, source: load.source, before: before)
+        }
+    }
+
+    // MARK: Waiting
+
+    /// Lets queued main-actor work run and applies the controls' queued commands.
+    func settle() async {
+        await rig.settle()
+    }
+
+    /// Waits until the loader holds `count` loads beyond those examined, or none of `sources` is
+    /// loading any more (the adopter started no load there). Returns whether it had to wait.
+    @discardableResult
+    func waitForLoads(_ count: Int, of sources: [Int]) async -> Bool {
+        let wanted = examinedLoads + count
+        guard rig.loader.loads.count < wanted else { return false }
+        await budget.wait(rig.loader) {
+            rig.loader.loads.count >= wanted || !sources.contains { self.sources[$0].isLoading }
+        }
+        return true
+    }
+
+    /// Waits until the adopter has applied what `settling` settles, when it still has that request
+    /// in flight (an answer may come back through other actors). Returns whether it had to wait.
+    @discardableResult
+    func waitForReaction(_ settling: Settling?) async -> Bool {
+        guard let settling, sources[settling.source].inFlight == settling.request else { return false }
+        await budget.waitForReaction(
+            to: settling.request,
+            source: settling.source,
+            before: settling.before,
+            loader: rig.loader
+        ) { sources }
+        return true
+    }
+
+    /// Fails every pending load, so no task stays suspended, and lets the work run.
+    func finish() async {
+        rig.loader.abandonPending()
+        await rig.settle()
+    }
+
+    // MARK: Observing
+
+    /// How far the loads and messages were examined, to look at them again after a settle.
+    var marks: (loads: Int, messages: Int) {
+        get { (examinedLoads, examinedMessages) }
+        set { (examinedLoads, examinedMessages) = newValue }
+    }
+
+    /// The loads asked for since the last look.
+    func takeNewLoads() -> [TestLoad] {
+        let fresh = Array(rig.loader.loads.dropFirst(examinedLoads))
+        examinedLoads = rig.loader.loads.count
+        return fresh
+    }
+
+    /// Compares the loads asked for since the last look with `expected`.
+    func loadsMismatch(
+        _ expected: [ConformanceMismatch.Load]
+    ) -> (fresh: [TestLoad], mismatch: ConformanceMismatch?) {
+        let fresh = takeNewLoads()
+        let observed = fresh.map { ConformanceMismatch.Load(source: $0.source, page: $0.page, kind: $0.kind) }
+        return (fresh, observed == expected ? nil : .loads(expected: expected, observed: observed))
+    }
+
+    func itemsMismatch(source: Int, expected: [TestItem]) -> ConformanceMismatch? {
+        let held = sources[source].items
+        guard held != rig.loader.makeItems(expected) else { return nil }
+        return .items(source: source, expected: expected, observed: held.map { rig.loader.testItem(for: $0) })
+    }
+
+    func endOfListMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
+        let ended = sources[source].noMoreData
+        return ended == expected ? nil : .endOfList(source: source, expected: expected, observed: ended)
+    }
+
+    func pageMismatch(source: Int, expected: Int) -> ConformanceMismatch? {
+        let page = sources[source].page
+        return page == expected ? nil : .page(source: source, expected: expected, observed: page)
+    }
+
+    func loadingMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
+        let loading = sources[source].isLoading
+        return loading == expected ? nil : .loading(source: source, expected: expected, observed: loading)
+    }
+
+    func headerMismatch(refreshing: Bool) -> ConformanceMismatch? {
+        let shown = rig.header.isRefreshing
+        return shown == refreshing ? nil : .headerRefreshing(expected: refreshing, observed: shown)
+    }
+
+    func footerHiddenMismatch(_ hidden: Bool) -> ConformanceMismatch? {
+        let shown = rig.footer.isHidden
+        return shown == hidden ? nil : .footerHidden(expected: hidden, observed: shown)
+    }
+
+    /// Compares the footer's state; a failure's text is compared only when `exactly`.
+    func footerMismatch(_ expected: TestFooterControl.State, exactly: Bool) -> ConformanceMismatch? {
+        let shown = rig.footer.state
+        let same = exactly ? shown == expected : shown.hasSameShape(as: expected)
+        return same ? nil : .footer(expected: expected, observed: shown)
+    }
+
+    func placeholderMismatch(shown: Bool) -> ConformanceMismatch? {
+        let present = rig.listView.placeholder != nil
+        return present == shown ? nil : .placeholderShown(expected: shown, observed: present)
+    }
+
+    /// Compares the failure messages shown since the last look with `expected`.
+    func messagesMismatch(_ expected: Int) -> ConformanceMismatch? {
+        let fresh = rig.listView.messages.count - examinedMessages
+        examinedMessages = rig.listView.messages.count
+        return fresh == expected ? nil : .failureMessages(expected: expected, observed: fresh)
+    }
+
+    /// The footer a source shows once its list has ended.
+    func endedFooter(source: Int) -> TestFooterControl.State {
+        let title = sources[source].noMoreTitle
+        return .noMoreData(title: title.isEmpty ? nil : title)
+    }
+}

@@ -1,0 +1,84 @@
+/// The end-of-list signals one answer carries.
+struct PageSignals: Sendable, Equatable, CustomStringConvertible {
+    var hasMore: Bool?
+    var pageCount: Int?
+    var totalCount: Int?
+
+    init(hasMore: Bool? = nil, pageCount: Int? = nil, totalCount: Int? = nil) {
+        self.hasMore = hasMore
+        self.pageCount = pageCount
+        self.totalCount = totalCount
+    }
+
+    /// The signals of a random answer to `load`, which leaves `heldAfter` items in its source.
+    init(_ signal: ModelEndSignal, for load: TestLoad, firstPage: Int, heldAfter: Int) {
+        self.init()
+        switch signal {
+        case .none:
+            break
+        case .hasMore(let more):
+            hasMore = more
+        case .pageCount(let after):
+            pageCount = load.page - firstPage + 1 + after
+        case .totalCount(let after):
+            totalCount = heldAfter + after
+        }
+    }
+
+    /// The signals that say the list ends with an answer to `load`, which leaves `heldAfter` items.
+    static func ending(_ signal: EndOfListSignals, for load: TestLoad, firstPage: Int, heldAfter: Int) -> PageSignals {
+        PageSignals(ModelEndSignal(ending: signal), for: load, firstPage: firstPage, heldAfter: heldAfter)
+    }
+
+    /// The signals that keep the list open after an answer to `load`: the strongest of `available`,
+    /// or `nil` when the adopter forwards none.
+    static func keepingOpen(
+        _ available: EndOfListSignals, for load: TestLoad, firstPage: Int, heldAfter: Int
+    ) -> PageSignals? {
+        let signal: ModelEndSignal
+        if available.contains(.hasMore) {
+            signal = .hasMore(true)
+        } else if available.contains(.pageCount) {
+            signal = .pageCount(pagesAfter: 1)
+        } else if available.contains(.totalCount) {
+            signal = .totalCount(itemsAfter: 1)
+        } else {
+            return nil
+        }
+        return PageSignals(signal, for: load, firstPage: firstPage, heldAfter: heldAfter)
+    }
+
+    /// Such as ` (hasMore: false, curPage: 2, pageCount: 2)`, or nothing without a signal.
+    var description: String {
+        var parts: [String] = []
+        if let hasMore { parts.append("hasMore: \(hasMore)") }
+        if let pageCount { parts.append("pageCount: \(pageCount)") }
+        if let totalCount { parts.append("totalCount: \(totalCount)") }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension ModelEndSignal {
+    /// The signal of `kind` that says the list ends here.
+    init(ending kind: EndOfListSignals) {
+        if kind.contains(.hasMore) {
+            self = .hasMore(false)
+        } else if kind.contains(.pageCount) {
+            self = .pageCount(pagesAfter: 0)
+        } else if kind.contains(.totalCount) {
+            self = .totalCount(itemsAfter: 0)
+        } else {
+            self = .none
+        }
+    }
+
+    /// Whether an adopter forwarding `signals` can carry this signal to the library.
+    func isCarried(by signals: EndOfListSignals) -> Bool {
+        switch self {
+        case .none: return true
+        case .hasMore: return signals.contains(.hasMore)
+        case .pageCount: return signals.contains(.pageCount)
+        case .totalCount: return signals.contains(.totalCount)
+        }
+    }
+}
