@@ -33,7 +33,8 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     case sourcesKeepOwnState
     /// Status dispatch is order-safe (id `D1`, under "Driving the controls").
     case orderSafeDispatch
-    /// Status dispatch works with a control absent (id `D2`).
+    /// A status for one control touches only that control, also when the other is absent (id `D2`,
+    /// under "Driving the controls").
     case absentControls
     /// A subscription holds the controls weakly (id `D3`, under "Driving the controls").
     case subscriptionLifetime
@@ -73,7 +74,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .orderSafeDispatch:
             return "Statuses drive each control to the state they add up to; a late end cannot undo no-more-data."
         case .absentControls:
-            return "Status dispatch works with the header or the footer absent."
+            return "A status for one control touches only that control, also with the other absent."
         case .subscriptionLifetime:
             return "A cancelled or released subscription stops driving the controls and keeps nothing alive."
         case .wiring:
