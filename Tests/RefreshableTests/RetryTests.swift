@@ -22,6 +22,14 @@ private struct RetryRig {
         )
     }
 
+    /// Sets the model up and answers its first page with a full page.
+    func loadFirstPage() async {
+        model.setUp()
+        #expect(await loader.waitForLoads(count: 1))
+        loader.answer(loader.pending[0], itemCount: 3, hasMore: true)
+        await loader.settle()
+    }
+
     /// Fails the newest pending load and waits until the runtime sleeps on the clock for its retry.
     func failAndWaitForRetry() async {
         guard let load = loader.pending.last else {
@@ -78,10 +86,7 @@ struct RetryTests {
 
     @Test func aRefreshDuringALoadMoresWaitSupersedesItsRetry() async {
         let rig = RetryRig()
-        rig.model.setUp()
-        #expect(await rig.loader.waitForLoads(count: 1))
-        rig.loader.answer(rig.loader.pending[0], itemCount: 3, hasMore: true)
-        await rig.loader.settle()
+        await rig.loadFirstPage()
         rig.model.loadMore()
         #expect(await rig.loader.waitForLoads(count: 2))
         await rig.failAndWaitForRetry()
@@ -139,10 +144,7 @@ struct RetryTests {
 
     @Test func retryNowWithNothingFailedStartsNothing() async {
         let rig = RetryRig()
-        rig.model.setUp()
-        #expect(await rig.loader.waitForLoads(count: 1))
-        rig.loader.answer(rig.loader.pending[0], itemCount: 3, hasMore: true)
-        await rig.loader.settle()
+        await rig.loadFirstPage()
         #expect(!rig.model.refreshStatus.retryNow())
         await rig.loader.settle()
         #expect(rig.loader.loads.count == 1)
