@@ -1,8 +1,8 @@
 import Benchmark
 import Refreshable
 
-// P1 (d): pages loaded through a whole `Refreshable` adopter, seed style, with and without
-// controls. Written against today's adopter API; port it when the redesigned API lands.
+// P1 (d): pages loaded through a whole callback-style `Refreshable` adopter (the runtime, the host
+// calls and rendering), with and without controls.
 
 func registerAdopterBenchmarks() {
     for pages in [1_000, 10_000, 50_000] where pages <= maxPages {
@@ -20,7 +20,7 @@ func registerAdopterBenchmarks() {
     }
 }
 
-/// A seed-style adopter: `refreshData(isRefresh:)` keeps the request; the benchmark answers it at once.
+/// A callback-style adopter: `refreshData(isRefresh:)` keeps the request; the benchmark answers it at once.
 @MainActor
 final class BenchAdopter: Refreshable {
     let refreshStatus: RefreshRuntime<Int> = [RefreshState(noMoreTitle: "end")]
