@@ -28,6 +28,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         /// `curPage` maps to no page number: subtracting the policy's
         /// ``RefreshPolicy/curPageOffset`` from it does not fit in an `Int`.
         case curPageOutOfRange(curPage: Int, curPageOffset: Int)
+        /// Under cursor paging, a page's ``RefreshPage/nextCursor`` was the cursor it was asked
+        /// with: following it would load the same page forever.
+        case repeatedCursor(String)
     }
 
     /// The request that failed.
@@ -116,6 +119,8 @@ extension RefreshFailure.InvalidResponse {
         case .curPageOutOfRange(let curPage, let offset):
             return
                 "curPage \(curPage) is no page of this list (its pages are answered as the page asked for plus \(offset))."
+        case .repeatedCursor(let cursor):
+            return "the next cursor is \"\(cursor)\", the cursor this page was asked with."
         }
     }
 }

@@ -15,6 +15,9 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     public var pageCount: Int?
     /// The number of items the server says the whole list has, if it sends one.
     public var totalCount: Int?
+    /// Under cursor paging (see ``RefreshPolicy/paging``), the cursor that asks for the page after
+    /// this one; `nil` ends the list. Ignored under page numbers.
+    public var nextCursor: String?
 
     /// Creates a page.
     /// - Parameters:
@@ -23,18 +26,21 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     ///   - curPage: The page number the server answered.
     ///   - pageCount: The number of pages in the list.
     ///   - totalCount: The number of items in the whole list.
+    ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` at the end.
     public init(
         items: [Item],
         hasMore: Bool? = nil,
         curPage: Int? = nil,
         pageCount: Int? = nil,
-        totalCount: Int? = nil
+        totalCount: Int? = nil,
+        nextCursor: String? = nil
     ) {
         self.items = items
         self.hasMore = hasMore
         self.curPage = curPage
         self.pageCount = pageCount
         self.totalCount = totalCount
+        self.nextCursor = nextCursor
     }
 }
 
@@ -68,6 +74,9 @@ extension RefreshPage {
         if let totalCount, totalCount < 0 {
             return .negativeTotalCount(totalCount)
         }
+        if let nextCursor, let cursor = request.cursor, nextCursor == cursor, !items.isEmpty {
+            return .repeatedCursor(cursor)
+        }
         if let curPage {
             let (answered, overflow) = curPage.subtractingReportingOverflow(curPageOffset)
             if overflow {
@@ -89,7 +98,8 @@ extension RefreshPage {
 
     /// Decides whether the list ends with this page (see <doc:Rules#The-end-of-the-list>).
     ///
-    /// An empty page, and a page numbered `Int.max` (no next page can be asked for), always end it.
+    /// An empty page, and a page numbered `Int.max` (no next page can be asked for), always end it;
+    /// under cursor paging, so does a page with no ``nextCursor``.
     /// - Parameters:
     ///   - heldAfterApplying: How many items the source holds once this page is applied.
     ///   - request: The request this page answers.
@@ -98,6 +108,10 @@ extension RefreshPage {
     @inlinable
     public func isLastPage(heldAfterApplying: Int, request: RefreshRequest, policy: RefreshPolicy) -> Bool {
         if items.isEmpty || request.page == .max {
+            return true
+        }
+        let byCursor = policy.paging == .cursors
+        if byCursor, nextCursor == nil {
             return true
         }
         if let hasMore {
@@ -113,7 +127,7 @@ extension RefreshPage {
         if let totalCount {
             return heldAfterApplying >= totalCount
         }
-        return items.count < policy.pageSize
+        return !byCursor && items.count < policy.pageSize
     }
 
     /// How many pages `page` comes after the first page, or `nil` when it comes before it or the

@@ -16,6 +16,17 @@ public struct RefreshPolicy: Sendable, Hashable {
         case inFlightWins
     }
 
+    /// How the pages of a list are asked for.
+    public enum Paging: Sendable, Hashable {
+        /// The default: pages by number, from ``RefreshPolicy/firstPage`` on; load-more asks for the
+        /// page after the last one that loaded.
+        case pageNumbers
+        /// Pages by cursor: a refresh asks with no cursor, each answer carries the cursor of the
+        /// page after it (``RefreshPage/nextCursor``) and load-more asks with it
+        /// (``RefreshRequest/cursor``); the list ends when an answer carries none.
+        case cursors
+    }
+
     @usableFromInline var storedPageSize: Int
     @usableFromInline var storedFirstPage: Int
 
@@ -52,6 +63,14 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// back to a page number is refused with ``RefreshFailure/InvalidResponse/curPageOutOfRange(curPage:curPageOffset:)``.
     public var curPageOffset: Int
 
+    /// How pages are asked for: by number (the default) or by cursor.
+    ///
+    /// Under ``Paging/cursors`` an answer with no ``RefreshPage/nextCursor`` ends the list, whatever
+    /// else it says, and the `count < pageSize` guess is not made: a short page with a cursor is
+    /// not the last. ``RefreshState/page`` still counts the pages loaded from ``firstPage`` on, so a
+    /// server that also sends `curPage` or `pageCount` is checked as under page numbers.
+    public var paging: Paging
+
     /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
     /// control, so this flag is no longer needed.
     @available(
@@ -70,11 +89,13 @@ public struct RefreshPolicy: Sendable, Hashable {
     ///   - firstPage: The first page's number; must not be negative.
     ///   - curPageOffset: How the `curPage` a server answers relates to the page asked for
     ///     (see ``curPageOffset``); `0` by default.
+    ///   - paging: Whether pages are asked for by number or by cursor (see ``paging``).
     ///   - conflictRule: The rule for overlapping loads of one source.
     public init(
         pageSize: Int = 20,
         firstPage: Int = 1,
         curPageOffset: Int = 0,
+        paging: Paging = .pageNumbers,
         conflictRule: ConflictRule = .refreshWins
     ) {
         Self.checkPageSize(pageSize)
@@ -82,6 +103,7 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.storedPageSize = pageSize
         self.storedFirstPage = firstPage
         self.curPageOffset = curPageOffset
+        self.paging = paging
         self.conflictRule = conflictRule
     }
 

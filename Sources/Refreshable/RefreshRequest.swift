@@ -16,8 +16,13 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The index of the source (tab) that issued the request.
     public let source: Int
-    /// The page number to ask the server for.
+    /// The page number to ask the server for. Under cursor paging (see ``RefreshPolicy/paging``),
+    /// the page's place in the list, counted from ``RefreshPolicy/firstPage``.
     public let page: Int
+    /// The cursor to ask the server with, under cursor paging: `nil` for a refresh, which asks for
+    /// the first page, and the ``RefreshPage/nextCursor`` of the last page that loaded for a
+    /// load-more. Always `nil` under page numbers.
+    public let cursor: String?
     /// Whether this load refreshes or loads more.
     public let kind: Kind
     /// A number unique among all requests of one ``RefreshSources`` value; newer requests have larger numbers.
@@ -33,9 +38,11 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - kind: Whether the load refreshes or loads more.
     ///   - generation: A number unique among requests of the same ``RefreshSources``.
     ///   - origin: The identity of the ``RefreshSources`` value that issued the request.
-    public init(source: Int, page: Int, kind: Kind, generation: UInt64, origin: UInt64 = 0) {
+    ///   - cursor: The cursor to ask the server with, under cursor paging.
+    public init(source: Int, page: Int, kind: Kind, generation: UInt64, origin: UInt64 = 0, cursor: String? = nil) {
         self.source = source
         self.page = page
+        self.cursor = cursor
         self.kind = kind
         self.generation = generation
         self.origin = origin
@@ -44,8 +51,11 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// `true` for a refresh, `false` for a load-more: the `isRefresh` flag of `refreshData(isRefresh:)`.
     public var isRefresh: Bool { kind == .refresh }
 
-    /// A short description such as `refresh(source: 0, page: 1, #3)`.
+    /// A short description such as `refresh(source: 0, page: 1, #3)` or, with a cursor,
+    /// `loadMore(source: 0, page: 2, cursor: "c2", #4)`.
     public var description: String {
-        "\(kind == .refresh ? "refresh" : "loadMore")(source: \(source), page: \(page), #\(generation))"
+        let name = kind == .refresh ? "refresh" : "loadMore"
+        let key = cursor.map { ", cursor: \"\($0)\"" } ?? ""
+        return "\(name)(source: \(source), page: \(page)\(key), #\(generation))"
     }
 }

@@ -27,7 +27,7 @@ extension RefreshSources {
             request: request,
             policy: policy
         )
-        commit(request, noMoreData: noMoreData)
+        commit(request, noMoreData: noMoreData, nextCursor: page.nextCursor)
         var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
         update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
             report.duplicates,

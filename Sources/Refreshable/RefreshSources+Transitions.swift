@@ -118,6 +118,7 @@ extension RefreshSources {
             return .ignored(.busy(inFlight: inFlight))
         }
         let page: Int
+        var cursor: String?
         switch kind {
         case .refresh:
             page = policy.firstPage
@@ -127,6 +128,10 @@ extension RefreshSources {
             let (next, overflow) = state.page.addingReportingOverflow(1)
             guard !overflow else { return .ignored(.noMoreData) }
             page = next
+            if policy.paging == .cursors {
+                guard let next = state.nextCursor else { return .ignored(.noMoreData) }
+                cursor = next
+            }
         }
         lastGeneration &+= 1
         revision &+= 1
@@ -135,7 +140,8 @@ extension RefreshSources {
             page: page,
             kind: kind,
             generation: lastGeneration,
-            origin: origin
+            origin: origin,
+            cursor: cursor
         )
         states[source]._inFlight = request
         if kind == .loadMore {
@@ -188,16 +194,17 @@ extension RefreshSources {
             request: request,
             policy: policy
         )
-        commit(request, noMoreData: noMoreData)
+        commit(request, noMoreData: noMoreData, nextCursor: page.nextCursor)
         return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
     }
 
-    /// Records a page's success in its source: its page number, the end of the list, no failure,
-    /// nothing in flight.
+    /// Records a page's success in its source: its page number, the end of the list, the cursor
+    /// of the next page (under cursor paging), no failure, nothing in flight.
     @inlinable
-    mutating func commit(_ request: RefreshRequest, noMoreData: Bool) {
+    mutating func commit(_ request: RefreshRequest, noMoreData: Bool, nextCursor: String?) {
         let source = request.source
         states[source]._noMoreData = noMoreData
+        states[source]._nextCursor = policy.paging == .cursors && !noMoreData ? nextCursor : nil
         states[source]._page = request.page
         states[source]._hasLoaded = true
         states[source]._failure = nil

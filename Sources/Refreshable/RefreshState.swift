@@ -16,6 +16,11 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// policy's first page (`0` for one-based lists, `-1` for zero-based ones).
     @inlinable public var page: Int { _page }
     @usableFromInline var _page: Int
+    /// Under cursor paging (see ``RefreshPolicy/paging``), the cursor the next load-more asks
+    /// with: the last loaded page's ``RefreshPage/nextCursor``. `nil` before the first load, at the
+    /// end of the list, and under page numbers.
+    @inlinable public var nextCursor: String? { _nextCursor }
+    @usableFromInline var _nextCursor: String?
     /// Whether the list is known to have ended: load-more cannot trigger and the footer shows ``noMoreTitle``.
     @inlinable public var noMoreData: Bool { _noMoreData }
     @usableFromInline var _noMoreData: Bool
@@ -51,6 +56,7 @@ public struct RefreshState<Item: Sendable>: Sendable {
             "RefreshState(firstPage:) is \(firstPage); pass the first page's number (1, or 0 for zero-based APIs)."
         )
         self._page = firstPage - 1
+        self._nextCursor = nil
         self._noMoreData = false
         self.noMoreTitle = noMoreTitle
         self._items = []
