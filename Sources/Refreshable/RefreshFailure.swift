@@ -28,8 +28,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         /// `curPage` maps to no page number: subtracting the policy's
         /// ``RefreshPolicy/curPageOffset`` from it does not fit in an `Int`.
         case curPageOutOfRange(curPage: Int, curPageOffset: Int)
-        /// Under cursor paging, a page's ``RefreshPage/nextCursor`` was the cursor it was asked
-        /// with: following it would load the same page forever.
+        /// Under cursor paging, the cursor a page gave to continue with (``RefreshPage/nextCursor``,
+        /// or ``RefreshPage/previousCursor`` for a load of the previous page) was the cursor it was
+        /// asked with: following it would load the same page forever.
         case repeatedCursor(String)
     }
 

@@ -1,10 +1,11 @@
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension RefreshListModel where Item: Identifiable {
     /// Tells the model that `item`'s row came on screen: its `onAppear`. Loads more once per
-    /// crossing of the last ``prefetchDistance`` items; a row far from the end costs nothing.
+    /// crossing of the last ``prefetchDistance`` items, and the previous page once per crossing of
+    /// the first ones; a row far from both ends costs nothing.
     /// - Parameter item: The row's item.
     public func itemDidAppear(_ item: Item) {
-        if let index = indexNearTheEnd(of: item) {
+        if let index = indexNearAnEnd(of: item) {
             itemDidAppear(at: index)
         }
     }
@@ -12,17 +13,20 @@ extension RefreshListModel where Item: Identifiable {
     /// Tells the model that `item`'s row left the screen: its `onDisappear`.
     /// - Parameter item: The row's item.
     public func itemDidDisappear(_ item: Item) {
-        if let index = indexNearTheEnd(of: item) {
+        if let index = indexNearAnEnd(of: item) {
             itemDidDisappear(at: index)
         }
     }
 
-    /// The item's index when it is among the last rows that can matter for loading more.
-    private func indexNearTheEnd(of item: Item) -> Int? {
+    /// The item's index when it is among the first or last rows, which can matter for loading.
+    private func indexNearAnEnd(of item: Item) -> Int? {
         let items = refreshStatus[currentIndex].items
         let window = max(distance, refreshStatus.policy.pageSize) * 2
         let start = max(items.count - window, 0)
-        return items[start...].lastIndex { $0.id == item.id }
+        if let index = items[start...].lastIndex(where: { $0.id == item.id }) {
+            return index
+        }
+        return items.prefix(window).firstIndex { $0.id == item.id }
     }
 }
 

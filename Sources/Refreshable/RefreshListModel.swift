@@ -46,12 +46,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private var visible: Set<Int> = []
     /// The item count at which the last row-triggered load-more was asked for: once per crossing.
     private var triggeredAtCount: Int?
+    /// The first loaded page when the last row-triggered load of the previous page was asked for.
+    private var triggeredBeforePage: Int?
 
     /// The observable values besides the items, compared after each change so that a view is told
     /// only about what changed.
     private struct Snapshot: Equatable {
         var isRefreshing = false
         var isLoadingMore = false
+        var isLoadingPrevious = false
         var noMoreText: String?
         var failure: RefreshFailure?
         var placeholder: RefreshFailure?
@@ -112,6 +115,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return shown.isLoadingMore
     }
 
+    /// Whether a load of the page before the first loaded one is in flight: show a progress row
+    /// above the items.
+    public var isLoadingPrevious: Bool {
+        registrar.access(self, keyPath: \.isLoadingPrevious)
+        return shown.isLoadingPrevious
+    }
+
     /// The current source's end-of-list text once its list has ended (and it has items), else `nil`.
     public var noMoreText: String? {
         registrar.access(self, keyPath: \.noMoreText)
@@ -164,6 +174,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.startLoad(.loadMore, source: index)
     }
 
+    /// Loads the page before the first loaded one of the current source (newer items above a feed,
+    /// or a page the page cap dropped), unless nothing comes before it or such a load is in flight.
+    public func loadPrevious() {
+        runtime.startLoad(.loadPrevious, source: index)
+    }
+
     /// Retries the failed first load of an empty list: the placeholder's button.
     public func retry() {
         runtime.startLoad(.refresh, source: index)
@@ -204,11 +220,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
-    /// crossing of the last ``prefetchDistance`` items.
+    /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
+    /// crossing of the first ones when something comes before them.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidAppear(at index: Int) {
         visible.insert(index)
         loadMoreIfNearTheEnd()
+        loadPreviousIfNearTheStart()
     }
 
     /// Tells the model that the row at `index` left the screen: its `onDisappear`.
@@ -225,6 +243,14 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         loadMore()
     }
 
+    private func loadPreviousIfNearTheStart() {
+        let state = refreshStatus[index]
+        guard !state.noPreviousData, let first = visible.min(), first < distance else { return }
+        guard triggeredBeforePage != state.firstLoadedPage else { return }
+        triggeredBeforePage = state.firstLoadedPage
+        loadPrevious()
+    }
+
     // MARK: Keeping the observable values current
 
     var hostIndex: Int { index }
@@ -236,13 +262,28 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
         visible.removeAll()
         triggeredAtCount = nil
+        triggeredBeforePage = nil
     }
 
     func itemsChanged(_ update: RefreshUpdate) {
         guard update.source == index else { return }
         registrar.withMutation(of: self, keyPath: \.items) {}
-        if case .replaced = update.change {
+        // The rows on screen keep their items; their indexes move with what came or went before them.
+        var shift = 0
+        switch update.change {
+        case .replaced:
             triggeredAtCount = nil
+            triggeredBeforePage = nil
+        case .prepended(let range):
+            shift = range.count
+        default:
+            break
+        }
+        if let dropped = update.dropped, dropped.lowerBound == 0 {
+            shift -= dropped.count
+        }
+        if shift != 0 {
+            visible = Set(visible.map { $0 + shift }.filter { $0 >= 0 })
         }
     }
 
@@ -252,6 +293,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var next = Snapshot()
         next.isRefreshing = state.isRefreshing
         next.isLoadingMore = state.isLoadingMore
+        next.isLoadingPrevious = state.isLoadingPrevious
         if !appearance.isFooterHidden, case .noMoreData(let title) = appearance.footer {
             next.noMoreText = title ?? ""
         }
@@ -273,6 +315,11 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
         if next.isLoadingMore != old.isLoadingMore {
             registrar.withMutation(of: self, keyPath: \.isLoadingMore) { shown.isLoadingMore = next.isLoadingMore }
+        }
+        if next.isLoadingPrevious != old.isLoadingPrevious {
+            registrar.withMutation(of: self, keyPath: \.isLoadingPrevious) {
+                shown.isLoadingPrevious = next.isLoadingPrevious
+            }
         }
         if next.noMoreText != old.noMoreText {
             registrar.withMutation(of: self, keyPath: \.noMoreText) { shown.noMoreText = next.noMoreText }

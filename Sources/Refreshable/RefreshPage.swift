@@ -18,6 +18,9 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     /// Under cursor paging (see ``RefreshPolicy/paging``), the cursor that asks for the page after
     /// this one; `nil` ends the list. Ignored under page numbers.
     public var nextCursor: String?
+    /// Under cursor paging, the cursor that asks for the page before this one (newer items above a
+    /// feed); `nil` when nothing comes before it. Ignored under page numbers.
+    public var previousCursor: String?
 
     /// Creates a page.
     /// - Parameters:
@@ -27,13 +30,16 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     ///   - pageCount: The number of pages in the list.
     ///   - totalCount: The number of items in the whole list.
     ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` at the end.
+    ///   - previousCursor: Under cursor paging, the cursor of the page before this one; `nil` at
+    ///     the start.
     public init(
         items: [Item],
         hasMore: Bool? = nil,
         curPage: Int? = nil,
         pageCount: Int? = nil,
         totalCount: Int? = nil,
-        nextCursor: String? = nil
+        nextCursor: String? = nil,
+        previousCursor: String? = nil
     ) {
         self.items = items
         self.hasMore = hasMore
@@ -41,6 +47,7 @@ public struct RefreshPage<Item: Sendable>: Sendable {
         self.pageCount = pageCount
         self.totalCount = totalCount
         self.nextCursor = nextCursor
+        self.previousCursor = previousCursor
     }
 }
 
@@ -74,7 +81,9 @@ extension RefreshPage {
         if let totalCount, totalCount < 0 {
             return .negativeTotalCount(totalCount)
         }
-        if let nextCursor, let cursor = request.cursor, nextCursor == cursor, !items.isEmpty {
+        if let cursor = request.cursor, !items.isEmpty,
+            cursor == (request.kind == .loadPrevious ? previousCursor : nextCursor)
+        {
             return .repeatedCursor(cursor)
         }
         if let curPage {
@@ -128,6 +137,28 @@ extension RefreshPage {
             return heldAfterApplying >= totalCount
         }
         return !byCursor && items.count < policy.pageSize
+    }
+
+    /// Decides whether nothing comes before this page, once it is the first loaded page: loading
+    /// the previous page cannot trigger then.
+    ///
+    /// An empty page, a page numbered `Int.min`, the policy's first page (under page numbers) and a
+    /// page with no ``previousCursor`` (under cursor paging) have nothing before them.
+    /// - Parameters:
+    ///   - request: The request this page answers.
+    ///   - policy: The paging policy.
+    /// - Returns: `true` when no previous page should be asked for.
+    @inlinable
+    public func isFirstPage(request: RefreshRequest, policy: RefreshPolicy) -> Bool {
+        if items.isEmpty || request.page == .min {
+            return true
+        }
+        switch policy.paging {
+        case .pageNumbers:
+            return request.page <= policy.firstPage
+        case .cursors:
+            return previousCursor == nil
+        }
     }
 
     /// How many pages `page` comes after the first page, or `nil` when it comes before it or the

@@ -71,6 +71,25 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// server that also sends `curPage` or `pageCount` is checked as under page numbers.
     public var paging: Paging
 
+    /// The most pages a source holds, or `nil` (the default) for no limit: for long sessions whose
+    /// memory must stay bounded. At least 1.
+    ///
+    /// Past the cap, a load-more drops the first page held and a load of the previous page drops
+    /// the last one; the update reports the positions dropped (``RefreshUpdate/dropped``), and
+    /// scrolling back loads a dropped page again: the previous page with
+    /// ``RefreshRequest/Kind/loadPrevious``, the next with a load-more. A load in flight toward
+    /// the end the cap just dropped is superseded. Under cursor paging, scrolling back to the front
+    /// needs the server's ``RefreshPage/previousCursor``. A cap set while items are held counts them
+    /// as one page until the next refresh.
+    public var maxPages: Int? {
+        @inlinable get { storedMaxPages }
+        set {
+            Self.checkMaxPages(newValue)
+            storedMaxPages = newValue
+        }
+    }
+    @usableFromInline var storedMaxPages: Int?
+
     /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
     /// control, so this flag is no longer needed.
     @available(
@@ -90,16 +109,20 @@ public struct RefreshPolicy: Sendable, Hashable {
     ///   - curPageOffset: How the `curPage` a server answers relates to the page asked for
     ///     (see ``curPageOffset``); `0` by default.
     ///   - paging: Whether pages are asked for by number or by cursor (see ``paging``).
+    ///   - maxPages: The most pages a source holds, at least 1; `nil` for no limit (see ``maxPages``).
     ///   - conflictRule: The rule for overlapping loads of one source.
     public init(
         pageSize: Int = 20,
         firstPage: Int = 1,
         curPageOffset: Int = 0,
         paging: Paging = .pageNumbers,
+        maxPages: Int? = nil,
         conflictRule: ConflictRule = .refreshWins
     ) {
         Self.checkPageSize(pageSize)
         Self.checkFirstPage(firstPage)
+        Self.checkMaxPages(maxPages)
+        self.storedMaxPages = maxPages
         self.storedPageSize = pageSize
         self.storedFirstPage = firstPage
         self.curPageOffset = curPageOffset
@@ -127,6 +150,14 @@ public struct RefreshPolicy: Sendable, Hashable {
         require(
             pageSize > 0,
             "RefreshPolicy.pageSize is \(pageSize); pass the number of items a full page holds (at least 1)."
+        )
+    }
+
+    private static func checkMaxPages(_ maxPages: Int?) {
+        guard let maxPages else { return }
+        require(
+            maxPages >= 1,
+            "RefreshPolicy.maxPages is \(maxPages); pass the most pages a source may hold (at least 1), or nil for no limit."
         )
     }
 

@@ -6,12 +6,16 @@
 /// and hand it back with the result. A result whose request is no longer the source's
 /// in-flight request is stale and is discarded.
 public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
-    /// Whether a load replaces the source's items or appends to them.
+    /// Whether a load replaces the source's items, appends to them, or puts a page before them.
     public enum Kind: Sendable, Hashable {
         /// Pull to refresh: asks for the first page and replaces the items (see <doc:Rules#Refresh>).
         case refresh
         /// Load more: asks for the page after the last one that loaded and appends (see <doc:Rules#Load-more>).
         case loadMore
+        /// Load the page before the first loaded one (newer items above a feed or a chat, or a page
+        /// the page cap dropped) and put its items before the others. Runs beside a load-more; a
+        /// refresh supersedes it.
+        case loadPrevious
     }
 
     /// The index of the source (tab) that issued the request.
@@ -20,8 +24,9 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// the page's place in the list, counted from ``RefreshPolicy/firstPage``.
     public let page: Int
     /// The cursor to ask the server with, under cursor paging: `nil` for a refresh, which asks for
-    /// the first page, and the ``RefreshPage/nextCursor`` of the last page that loaded for a
-    /// load-more. Always `nil` under page numbers.
+    /// the first page, the ``RefreshPage/nextCursor`` of the last page that loaded for a
+    /// load-more, and the ``RefreshPage/previousCursor`` of the first one for a load of the
+    /// previous page. Always `nil` under page numbers.
     public let cursor: String?
     /// Whether this load refreshes or loads more.
     public let kind: Kind
@@ -48,13 +53,19 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
         self.origin = origin
     }
 
-    /// `true` for a refresh, `false` for a load-more: the `isRefresh` flag of `refreshData(isRefresh:)`.
+    /// `true` for a refresh, `false` for a load-more or a load of the previous page: the `isRefresh`
+    /// flag of `refreshData(isRefresh:)`.
     public var isRefresh: Bool { kind == .refresh }
 
     /// A short description such as `refresh(source: 0, page: 1, #3)` or, with a cursor,
     /// `loadMore(source: 0, page: 2, cursor: "c2", #4)`.
     public var description: String {
-        let name = kind == .refresh ? "refresh" : "loadMore"
+        let name: String
+        switch kind {
+        case .refresh: name = "refresh"
+        case .loadMore: name = "loadMore"
+        case .loadPrevious: name = "loadPrevious"
+        }
         let key = cursor.map { ", cursor: \"\($0)\"" } ?? ""
         return "\(name)(source: \(source), page: \(page)\(key), #\(generation))"
     }

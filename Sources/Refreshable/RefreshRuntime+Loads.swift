@@ -45,13 +45,14 @@ extension RefreshRuntime {
                 retriesDone += 1
             }
         }
-        tasks[request.source] = RunningLoad(request: request, task: task, run: run, loader: loader)
+        tasks[LoadSlot(request)] = RunningLoad(request: request, task: task, run: run, loader: loader)
     }
 
     private func markRun(_ run: UInt64, of request: RefreshRequest, waitingToRetry: Bool, retriesDone: Int) {
-        guard tasks[request.source]?.run == run else { return }
-        tasks[request.source]?.isWaitingToRetry = waitingToRetry
-        tasks[request.source]?.retriesDone = retriesDone
+        let slot = LoadSlot(request)
+        guard tasks[slot]?.run == run else { return }
+        tasks[slot]?.isWaitingToRetry = waitingToRetry
+        tasks[slot]?.retriesDone = retriesDone
     }
 
     /// Retries at once every load waiting for its next retry; otherwise loads the current source
@@ -78,10 +79,10 @@ extension RefreshRuntime {
     }
 
     private func deliver(_ result: Result<RefreshPage<Item>, any Error>, for request: RefreshRequest, run: UInt64) {
-        if let running = tasks[request.source], running.request == request {
+        if let running = tasks[LoadSlot(request)], running.request == request {
             // A retry started by retryNow() took over this request.
             guard running.run == run else { return }
-            tasks[request.source] = nil
+            tasks[LoadSlot(request)] = nil
         }
         guard state.isInFlight(request) else {
             host?.didDiscard(request)
@@ -122,13 +123,11 @@ extension RefreshRuntime {
         return settlement
     }
 
-    /// Cancels a source's load, records a cancellation, and draws the screen.
+    /// Cancels a source's loads, records a cancellation, and draws the screen.
     func cancelLoading(source: Int) {
         state.checkSource(source, in: "cancelLoading(source:)")
-        if let running = tasks.removeValue(forKey: source) {
-            running.task.cancel()
-        }
         guard let settlement = state.cancel(source: source) else { return }
+        cancelTasksNoLongerInFlight()
         settle(settlement)
     }
 
@@ -136,6 +135,10 @@ extension RefreshRuntime {
         switch settlement {
         case .applied(let update):
             forgetTask(of: update.request)
+            if update.dropped != nil {
+                // The page cap may have superseded a load toward the end it dropped.
+                cancelTasksNoLongerInFlight()
+            }
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
@@ -148,18 +151,13 @@ extension RefreshRuntime {
     }
 
     private func forgetTask(of request: RefreshRequest?) {
-        guard let request, tasks[request.source]?.request == request else { return }
-        tasks[request.source] = nil
-    }
-
-    func cancelTask(of request: RefreshRequest) {
-        guard tasks[request.source]?.request == request else { return }
-        tasks.removeValue(forKey: request.source)?.task.cancel()
+        guard let request, tasks[LoadSlot(request)]?.request == request else { return }
+        tasks[LoadSlot(request)] = nil
     }
 
     func cancelTasksNoLongerInFlight() {
-        for (source, running) in tasks where !state.isInFlight(running.request) {
-            tasks[source] = nil
+        for (slot, running) in tasks where !state.isInFlight(running.request) {
+            tasks[slot] = nil
             running.task.cancel()
         }
     }

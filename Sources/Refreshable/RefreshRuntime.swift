@@ -30,7 +30,8 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The request being handed to the host's `start`, readable as ``Refreshable/refreshRequest``.
     var issuing: RefreshRequest?
 
-    var tasks: [Int: RunningLoad] = [:]
+    /// The loads the runtime runs, one per source and direction.
+    var tasks: [LoadSlot: RunningLoad] = [:]
     let headerRecord = ControlRecord()
     let footerRecord = ControlRecord()
     var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
@@ -44,6 +45,18 @@ public final class RefreshRuntime<Item: Sendable> {
     deinit {
         for running in tasks.values {
             running.task.cancel()
+        }
+    }
+
+    /// Where a load runs: its source, and whether it loads the previous page, which runs beside a
+    /// refresh or load-more of the same source.
+    struct LoadSlot: Hashable {
+        let source: Int
+        let isPrevious: Bool
+
+        init(_ request: RefreshRequest) {
+            source = request.source
+            isPrevious = request.kind == .loadPrevious
         }
     }
 
@@ -217,8 +230,9 @@ public final class RefreshRuntime<Item: Sendable> {
             render()
             return outcome
         }
-        if let superseded {
-            cancelTask(of: superseded)
+        if superseded != nil {
+            // A refresh may supersede a load-more and a load of the previous page at once.
+            cancelTasksNoLongerInFlight()
         }
         render()
         // A control that called back while being drawn may have superseded the request.

@@ -44,6 +44,7 @@ extension RefreshSources {
         indexes[source].edited.remove(id)
         guard let position = indexes[source].positions.removeValue(forKey: id) else { return nil }
         states[source]._items.remove(at: position)
+        adjustHeldPage(source, at: position, by: -1)
         indexes[source].unheld &+= 1
         shiftPositions(source: source, from: position, by: -1, identity: identity)
         return localUpdate(source: source, change: .removed(position..<(position + 1)))
@@ -76,6 +77,7 @@ extension RefreshSources {
         }
         revision &+= 1
         states[source]._items.insert(item, at: position)
+        adjustHeldPage(source, at: position, by: 1)
         indexes[source].edited.insert(id)
         indexes[source].unheld &-= 1
         shiftPositions(source: source, from: position + 1, by: 1, identity: identity)

@@ -22,26 +22,28 @@ extension RefreshSources {
         var report = MergeReport()
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
         // The end of the list by total count compares what the server sent, held or not.
-        let noMoreData = page.isLastPage(
-            heldAfterApplying: states[source].items.count &+ indexes[source].unheld,
-            request: request,
-            policy: policy
+        var update = commit(
+            request,
+            page: page,
+            change: change,
+            serverHeld: states[source].items.count &+ indexes[source].unheld
         )
-        commit(request, noMoreData: noMoreData, nextCursor: page.nextCursor)
-        var update = RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData)
         update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
             report.duplicates,
             report.removals,
             report.replacedInPlace,
-            report.difference
+            report.difference,
+            update.dropped
         )
         return update
     }
 
-    /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends;
-    /// an item held already is not added twice, an item removed locally is left out.
+    /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends,
+    /// a load of the previous page puts them first; an item held already is not added twice, an
+    /// item removed locally is left out.
     ///
-    /// Costs one id lookup per page item, whatever the source holds.
+    /// Costs one id lookup per page item, whatever the source holds, except for a load of the
+    /// previous page, which moves every held item and indexes them again.
     @inlinable
     mutating func merge(
         _ incoming: [Item],
@@ -50,6 +52,9 @@ extension RefreshSources {
         identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> RefreshUpdate.Change {
+        if request.kind == .loadPrevious {
+            return mergeBefore(incoming, into: source, identity: identity, report: &report)
+        }
         let heldBefore: Int
         var oldIDs: [RefreshItemID] = []
         if request.kind == .refresh {
@@ -67,24 +72,15 @@ extension RefreshSources {
             heldBefore = states[source].items.count
         }
         states[source]._items.reserveCapacity(heldBefore + incoming.count)
-        let takeNewer = identity.duplicates == .takeNewer
-        let hasRemovals = !indexes[source].removed.isEmpty
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
-            if hasRemovals, indexes[source].removed[id] != nil {
-                report.removals += 1
+            guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
                 continue
             }
-            if let position = indexes[source].positions[id] {
-                report.duplicates += 1
-                // A newer server copy always replaces a local edit.
-                let wasEdited = indexes[source].edited.remove(id) != nil
-                if takeNewer || wasEdited {
-                    states[source]._items[position] = item
-                    if position < heldBefore {
-                        replaced.append(position)
-                    }
+            if kept >= 0 {
+                if kept < heldBefore {
+                    replaced.append(kept)
                 }
                 continue
             }
@@ -96,8 +92,78 @@ extension RefreshSources {
         let count = states[source].items.count
         if request.kind == .refresh {
             report.difference = ItemDifference.between(oldIDs, states[source].items.map(identity.id))
+            return .replaced(count: count)
         }
-        return request.kind == .refresh ? .replaced(count: count) : .appended(heldBefore..<count)
+        return .appended(heldBefore..<count)
+    }
+
+    /// Decides what becomes of one page item: `nil` when it is left out (removed locally, or a
+    /// duplicate that keeps the held copy), its position when it replaced the held copy in place
+    /// (or kept it), `-1` when it is new and must be added.
+    @inlinable
+    mutating func keepIfNew(
+        _ item: Item,
+        id: RefreshItemID,
+        source: Int,
+        identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Int? {
+        if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
+            report.removals += 1
+            return nil
+        }
+        guard let position = indexes[source].positions[id] else { return -1 }
+        report.duplicates += 1
+        // A newer server copy always replaces a local edit.
+        let wasEdited = indexes[source].edited.remove(id) != nil
+        guard identity.duplicates == .takeNewer || wasEdited else { return nil }
+        states[source]._items[position] = item
+        return position
+    }
+
+    /// Puts a page's new items before the held ones, by id, and indexes the source again.
+    @usableFromInline
+    mutating func mergeBefore(
+        _ incoming: [Item],
+        into source: Int,
+        identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> RefreshUpdate.Change {
+        var front: [Item] = []
+        var frontIDs: Set<RefreshItemID> = []
+        var replaced: [Int] = []
+        for item in incoming {
+            let id = identity.id(item)
+            if frontIDs.contains(id) {
+                report.duplicates += 1
+                continue
+            }
+            guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
+                continue
+            }
+            if kept >= 0 {
+                replaced.append(kept)
+                continue
+            }
+            frontIDs.insert(id)
+            front.append(item)
+        }
+        states[source]._items.insert(contentsOf: front, at: 0)
+        indexes[source].unheld &+= report.duplicates &+ report.removals
+        reindexPositions(source, identity: identity)
+        report.replacedInPlace = Self.ranges(of: replaced.map { $0 + front.count })
+        return .prepended(0..<front.count)
+    }
+
+    /// Indexes the positions of a source's items again, after items moved, keeping its local
+    /// edits and removals.
+    @usableFromInline
+    mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
+        let fresh = ItemIndex(states[source].items, identity: identity)
+        indexes[source].positions = fresh.positions
+        if !indexes[source].edited.isEmpty {
+            indexes[source].edited = indexes[source].edited.filter { fresh.positions[$0] != nil }
+        }
     }
 
     /// The positions as ascending, non-overlapping ranges.
@@ -126,17 +192,20 @@ extension RefreshUpdate {
         let droppedRemovals: Int
         let replacedInPlace: [Range<Int>]
         let difference: CollectionDifference<RefreshItemID>?
+        let dropped: Range<Int>?
 
         init(
             _ droppedDuplicates: Int,
             _ droppedRemovals: Int,
             _ replacedInPlace: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?
+            _ difference: CollectionDifference<RefreshItemID>?,
+            _ dropped: Range<Int>?
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
             self.difference = difference
+            self.dropped = dropped
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
@@ -145,18 +214,20 @@ extension RefreshUpdate {
             _ duplicates: Int,
             _ removals: Int,
             _ replaced: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?
+            _ difference: CollectionDifference<RefreshItemID>?,
+            _ dropped: Range<Int>?
         ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, difference == nil {
+            if duplicates == 0, removals == 0, replaced.isEmpty, difference == nil, dropped == nil {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, difference)
+            return MergeDetails(duplicates, removals, replaced, difference, dropped)
         }
 
         @usableFromInline
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.difference == rhs.difference
+                && lhs.dropped == rhs.dropped
         }
     }
 }

@@ -1,6 +1,8 @@
 /// What ``RefreshSources/begin(_:source:)`` decided.
 public enum RefreshBegin: Sendable, Equatable {
-    /// A load was started; `superseded` is the in-flight request it replaced, whose result will be discarded.
+    /// A load was started; `superseded` is the in-flight request it replaced, whose result will be
+    /// discarded. A refresh that supersedes both a load-more and a load of the previous page names
+    /// the load-more; the other is discarded all the same.
     case started(RefreshRequest, superseded: RefreshRequest?)
     /// Nothing was started.
     case ignored(RefreshIgnoreReason)
@@ -16,6 +18,8 @@ public enum RefreshIgnoreReason: Sendable, Equatable {
     /// Load-more before the first page loaded, or while the source is empty: there is nothing to
     /// continue from.
     case nothingLoaded
+    /// Nothing comes before the first loaded page (see ``RefreshState/noPreviousData``).
+    case noPreviousData
 }
 
 /// What a settled load changed.
@@ -26,6 +30,8 @@ public struct RefreshUpdate: Sendable, Equatable {
         case replaced(count: Int)
         /// A load-more appended the items at these positions.
         case appended(Range<Int>)
+        /// A load of the previous page put the items at these positions before the others.
+        case prepended(Range<Int>)
         /// The current source changed; the list shows another source's items.
         case switchedSource
         /// The whole state was replaced (a logout, a new filter); the source holds other items.
@@ -52,20 +58,30 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
     public var droppedDuplicates: Int {
         get { merge?.droppedDuplicates ?? 0 }
-        set { merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, difference) }
+        set { merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, difference, dropped) }
     }
     /// How many of the page's items were left out because they were removed locally since the last
     /// refresh (see ``RefreshSources/removeItem(id:source:)``).
     public var droppedRemovals: Int {
         get { merge?.droppedRemovals ?? 0 }
-        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace, difference) }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace, difference, dropped) }
     }
-    /// The positions, before this change's own range, of held items that a newer copy replaced in
-    /// place: the page's copy under ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the
-    /// server's copy of an item edited locally. Ascending and non-overlapping.
+    /// The positions, outside this change's own range and in the list after it, of held items
+    /// that a newer copy replaced in place: the page's copy under
+    /// ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the server's copy of an item edited
+    /// locally. Ascending and non-overlapping.
     public var replacedInPlace: [Range<Int>] {
         get { merge?.replacedInPlace ?? [] }
-        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference) }
+        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference, dropped) }
+    }
+    /// The positions, in the list before this change, of the items the page cap dropped from the
+    /// other end (see ``RefreshPolicy/maxPages``); `nil` when nothing was dropped. A table deletes
+    /// these rows and inserts the change's own range in one batch update.
+    public var dropped: Range<Int>? {
+        get { merge?.dropped }
+        set {
+            merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, replacedInPlace, difference, newValue)
+        }
     }
     /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
     /// from the list before it to the list after it: offsets of removals in the old list, of
@@ -74,7 +90,7 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// the refresh brought a newer copy of them. `nil` for other changes and without an identity.
     public var difference: CollectionDifference<RefreshItemID>? { merge?.difference }
 
-    /// What a merge by id did, kept out of line so that a list without an identity pays one
+    /// What a merge by id or the page cap did, kept out of line so that a plain list pays one
     /// pointer for it.
     @usableFromInline var merge: MergeDetails?
 
@@ -106,21 +122,31 @@ public enum RefreshSettlement: Sendable, Equatable {
 extension RefreshSources {
     /// Asks for a load of one source and decides whether it starts: the page to ask for, the end
     /// of the list and the conflict rule (see <doc:Rules>).
+    ///
+    /// A load of the previous page (``RefreshRequest/Kind/loadPrevious``) runs beside a load-more;
+    /// a refresh supersedes both, except under ``RefreshPolicy/ConflictRule/inFlightWins``, where
+    /// it waits for both.
     /// - Parameters:
-    ///   - kind: Refresh or load-more.
+    ///   - kind: Refresh, load-more, or a load of the previous page.
     ///   - source: The source that asks.
     /// - Returns: The started request (and the one it superseded), or why nothing started.
     @inlinable
     public mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
         checkSource(source, in: "begin(_:source:)")
+        if kind == .loadPrevious {
+            return beginPrevious(source: source)
+        }
         let state = states[source]
         if let inFlight = state.inFlight, !supersedes(kind, inFlight: inFlight.kind) {
             return .ignored(.busy(inFlight: inFlight))
         }
+        if kind == .refresh, policy.conflictRule == .inFlightWins, let previous = state.previousInFlight {
+            return .ignored(.busy(inFlight: previous))
+        }
         let page: Int
         var cursor: String?
         switch kind {
-        case .refresh:
+        case .refresh, .loadPrevious:
             page = policy.firstPage
         case .loadMore:
             guard state.hasLoaded, !state.items.isEmpty else { return .ignored(.nothingLoaded) }
@@ -133,9 +159,48 @@ extension RefreshSources {
                 cursor = next
             }
         }
+        let request = issue(kind, source: source, page: page, cursor: cursor)
+        states[source]._inFlight = request
+        if kind == .loadMore {
+            states[source]._loadMoreFailure = nil
+        } else if state.previousInFlight != nil {
+            // A refresh supersedes the load of the previous page too: its answer is discarded.
+            states[source]._previousInFlight = nil
+        }
+        return .started(request, superseded: state.inFlight ?? (kind == .refresh ? state.previousInFlight : nil))
+    }
+
+    /// Decides whether the page before the first loaded one is asked for.
+    @usableFromInline
+    mutating func beginPrevious(source: Int) -> RefreshBegin {
+        let state = states[source]
+        if let busy = state.previousInFlight ?? (state.isRefreshing ? state.inFlight : nil) {
+            return .ignored(.busy(inFlight: busy))
+        }
+        guard state.hasLoaded, !state.items.isEmpty else { return .ignored(.nothingLoaded) }
+        guard !state.noPreviousData else { return .ignored(.noPreviousData) }
+        let (page, overflow) = state.firstLoadedPage.subtractingReportingOverflow(1)
+        guard !overflow else { return .ignored(.noPreviousData) }
+        var cursor: String?
+        switch policy.paging {
+        case .pageNumbers:
+            guard page >= policy.firstPage else { return .ignored(.noPreviousData) }
+        case .cursors:
+            guard let previous = state.previousCursor else { return .ignored(.noPreviousData) }
+            cursor = previous
+        }
+        let request = issue(.loadPrevious, source: source, page: page, cursor: cursor)
+        states[source]._previousInFlight = request
+        states[source]._loadPreviousFailure = nil
+        return .started(request, superseded: nil)
+    }
+
+    /// Makes the next request: a new generation, from this value's origin.
+    @inlinable
+    mutating func issue(_ kind: RefreshRequest.Kind, source: Int, page: Int, cursor: String?) -> RefreshRequest {
         lastGeneration &+= 1
         revision &+= 1
-        let request = RefreshRequest(
+        return RefreshRequest(
             source: source,
             page: page,
             kind: kind,
@@ -143,20 +208,17 @@ extension RefreshSources {
             origin: origin,
             cursor: cursor
         )
-        states[source]._inFlight = request
-        if kind == .loadMore {
-            states[source]._loadMoreFailure = nil
-        }
-        return .started(request, superseded: state.inFlight)
     }
 
     /// Applies a page to the source that asked for it, unless the result is stale or hostile.
     ///
     /// A refresh replaces the items and resets the end of the list from the page; a load-more
-    /// appends, in place; the end of the list comes from the strongest signal the page carries
-    /// (see <doc:Rules#The-end-of-the-list>). A hostile page (see
-    /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a failure: items,
-    /// page and end of the list stay.
+    /// appends, in place; a load of the previous page puts its items first. The end of the list
+    /// comes from the strongest signal the page carries (see <doc:Rules#The-end-of-the-list>).
+    /// Past the policy's ``RefreshPolicy/maxPages``, the page at the other end is dropped
+    /// (``RefreshUpdate/dropped``). A hostile page (see
+    /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a
+    /// failure: items, page and end of the list stay.
     /// - Parameters:
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
@@ -188,28 +250,61 @@ extension RefreshSources {
         case .loadMore:
             states[source]._items.append(contentsOf: page.items)
             change = .appended(heldBefore..<states[source].items.count)
+        case .loadPrevious:
+            states[source]._items.insert(contentsOf: page.items, at: 0)
+            change = .prepended(0..<page.items.count)
         }
-        let noMoreData = page.isLastPage(
-            heldAfterApplying: states[source].items.count,
-            request: request,
-            policy: policy
-        )
-        commit(request, noMoreData: noMoreData, nextCursor: page.nextCursor)
-        return .applied(RefreshUpdate(request: request, source: source, change: change, noMoreData: noMoreData))
+        return .applied(commit(request, page: page, change: change, serverHeld: states[source].items.count))
     }
 
-    /// Records a page's success in its source: its page number, the end of the list, the cursor
-    /// of the next page (under cursor paging), no failure, nothing in flight.
+    /// Records a page's success in its source (its page number, the end of the list in the
+    /// page's direction, the cursors, no failure, nothing in flight in that direction), holds it
+    /// under the page cap, and describes the change.
+    /// - Parameter serverHeld: How many of the server's items the source has passed since the last
+    ///   refresh, held or left out, for the end of the list by total count.
     @inlinable
-    mutating func commit(_ request: RefreshRequest, noMoreData: Bool, nextCursor: String?) {
+    mutating func commit(
+        _ request: RefreshRequest,
+        page: RefreshPage<Item>,
+        change: RefreshUpdate.Change,
+        serverHeld: Int
+    ) -> RefreshUpdate {
         let source = request.source
-        states[source]._noMoreData = noMoreData
-        states[source]._nextCursor = policy.paging == .cursors && !noMoreData ? nextCursor : nil
-        states[source]._page = request.page
+        let byCursor = policy.paging == .cursors
         states[source]._hasLoaded = true
         states[source]._failure = nil
-        states[source]._loadMoreFailure = nil
-        states[source]._inFlight = nil
+        if request.kind == .loadPrevious {
+            let noPrevious = page.isFirstPage(request: request, policy: policy)
+            states[source]._firstLoadedPage = request.page
+            states[source]._noPreviousData = noPrevious
+            states[source]._previousCursor = byCursor && !noPrevious ? page.previousCursor : nil
+            states[source]._loadPreviousFailure = nil
+            states[source]._previousInFlight = nil
+            states[source]._itemsBefore -= Swift.min(states[source]._itemsBefore, page.items.count)
+        } else {
+            let noMoreData = page.isLastPage(
+                heldAfterApplying: serverHeld &+ states[source]._itemsBefore,
+                request: request,
+                policy: policy
+            )
+            states[source]._noMoreData = noMoreData
+            states[source]._nextCursor = byCursor && !noMoreData ? page.nextCursor : nil
+            states[source]._page = request.page
+            states[source]._loadMoreFailure = nil
+            states[source]._inFlight = nil
+            if request.kind == .refresh {
+                let noPrevious = page.isFirstPage(request: request, policy: policy)
+                states[source]._firstLoadedPage = request.page
+                states[source]._noPreviousData = noPrevious
+                states[source]._previousCursor = byCursor && !noPrevious ? page.previousCursor : nil
+                states[source]._itemsBefore = 0
+            }
+        }
+        guard policy.maxPages != nil else {
+            return RefreshUpdate(
+                request: request, source: source, change: change, noMoreData: states[source].noMoreData)
+        }
+        return holdUnderCap(request, page: page, change: change)
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
@@ -233,14 +328,18 @@ extension RefreshSources {
         return settleFailure(RefreshFailure(wrapping: error, for: request, describedAs: text))
     }
 
-    /// Cancels the source's in-flight load, if any, and records a ``RefreshFailure/Reason/cancelled`` failure.
-    /// The loader's own answer, when it comes, is then stale and discarded.
+    /// Cancels the source's in-flight loads, if any, and records a ``RefreshFailure/Reason/cancelled``
+    /// failure. The loader's own answers, when they come, are then stale and discarded.
     /// - Parameter source: The source to cancel.
-    /// - Returns: The settlement of the cancelled request, or `nil` when nothing was in flight.
+    /// - Returns: The settlement of the cancelled refresh or load-more (of the load of the previous
+    ///   page when only it was in flight), or `nil` when nothing was in flight.
     @inlinable
     public mutating func cancel(source: Int) -> RefreshSettlement? {
         checkSource(source, in: "cancel(source:)")
-        guard let request = states[source].inFlight else { return nil }
+        let previous = states[source].previousInFlight.map {
+            settleFailure(RefreshFailure(request: $0, reason: .cancelled))
+        }
+        guard let request = states[source].inFlight else { return previous }
         return settleFailure(RefreshFailure(request: request, reason: .cancelled))
     }
 
@@ -248,7 +347,11 @@ extension RefreshSources {
     /// - Parameter request: The request to check.
     @inlinable
     public func isInFlight(_ request: RefreshRequest) -> Bool {
-        states.indices.contains(request.source) && states[request.source].inFlight == request
+        guard states.indices.contains(request.source) else { return false }
+        if request.kind == .loadPrevious {
+            return states[request.source].previousInFlight == request
+        }
+        return states[request.source].inFlight == request
     }
 
     /// Whether this value is an edited copy of `other`, as opposed to an older or unrelated value:
@@ -263,17 +366,19 @@ extension RefreshSources {
     mutating func adopt(origin newOrigin: UInt64) {
         origin = newOrigin
         revision &+= 1
-        for index in states.indices where states[index].inFlight != nil {
+        for index in states.indices where states[index].isLoading {
             states[index]._inFlight = nil
+            states[index]._previousInFlight = nil
         }
     }
 
     @usableFromInline
     func supersedes(_ kind: RefreshRequest.Kind, inFlight: RefreshRequest.Kind) -> Bool {
         switch (policy.conflictRule, kind, inFlight) {
-        case (.inFlightWins, _, _), (_, .loadMore, _), (.refreshWins, .refresh, .refresh):
+        case (.inFlightWins, _, _), (_, .loadMore, _), (_, .loadPrevious, _), (.refreshWins, .refresh, .refresh):
             return false
-        case (.refreshWins, .refresh, .loadMore), (.latestRefreshWins, .refresh, _):
+        case (.refreshWins, .refresh, .loadMore), (.refreshWins, .refresh, .loadPrevious),
+            (.latestRefreshWins, .refresh, _):
             return true
         }
     }
@@ -282,10 +387,16 @@ extension RefreshSources {
     mutating func settleFailure(_ failure: RefreshFailure) -> RefreshSettlement {
         let source = failure.request.source
         revision &+= 1
-        states[source]._inFlight = nil
         states[source]._failure = failure
-        if failure.request.kind == .loadMore {
+        switch failure.request.kind {
+        case .refresh:
+            states[source]._inFlight = nil
+        case .loadMore:
+            states[source]._inFlight = nil
             states[source]._loadMoreFailure = failure
+        case .loadPrevious:
+            states[source]._previousInFlight = nil
+            states[source]._loadPreviousFailure = failure
         }
         return .failed(failure)
     }

@@ -127,6 +127,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         let before = policy.firstPage - 1  // firstPage >= 0: cannot overflow
         for index in states.indices where !states[index].hasLoaded && states[index].page != before {
             states[index]._page = before
+            states[index]._firstLoadedPage = policy.firstPage
         }
     }
 }
@@ -162,6 +163,7 @@ extension RefreshSources: RandomAccessCollection, MutableCollection {
             states[source] = newValue
             if !newValue.hasLoaded {
                 states[source]._page = policy.firstPage - 1
+                states[source]._firstLoadedPage = policy.firstPage
             }
             reindex(source)
         }

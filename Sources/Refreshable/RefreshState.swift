@@ -35,6 +35,33 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// The last failure, kept until the next success of this source.
     @inlinable public var failure: RefreshFailure? { _failure }
     @usableFromInline var _failure: RefreshFailure?
+    /// The load of the page before the first loaded one in flight for this source, if any: one at
+    /// a time, beside ``inFlight`` (see ``RefreshRequest/Kind/loadPrevious``).
+    @inlinable public var previousInFlight: RefreshRequest? { _previousInFlight }
+    @usableFromInline var _previousInFlight: RefreshRequest?
+    /// The number of the first page the source holds: the first page after a refresh, a later one
+    /// once the page cap dropped pages from the front (see ``RefreshPolicy/maxPages``), an earlier
+    /// one after loading previous pages. Under cursor paging, its place counted from the first page.
+    @inlinable public var firstLoadedPage: Int { _firstLoadedPage }
+    @usableFromInline var _firstLoadedPage: Int
+    /// Whether nothing comes before the first loaded page: loading the previous page cannot
+    /// trigger. `true` after a page-numbered refresh (it loads the first page); under cursor paging,
+    /// whether the first loaded page came with no ``RefreshPage/previousCursor``.
+    @inlinable public var noPreviousData: Bool { _noPreviousData }
+    @usableFromInline var _noPreviousData: Bool
+    /// Under cursor paging, the cursor that loads the page before the first loaded one; `nil` when
+    /// ``noPreviousData`` and under page numbers.
+    @inlinable public var previousCursor: String? { _previousCursor }
+    @usableFromInline var _previousCursor: String?
+    /// The failure of the last load of the previous page, until one starts or succeeds.
+    @inlinable public var loadPreviousFailure: RefreshFailure? { _loadPreviousFailure }
+    @usableFromInline var _loadPreviousFailure: RefreshFailure?
+    /// The pages held, front to back, while the policy caps them (see ``RefreshPolicy/maxPages``);
+    /// empty otherwise.
+    @usableFromInline var _heldPages: [HeldPage]
+    /// How many of the list's items come before the first held item: those of the pages the cap
+    /// dropped from the front, for the end of the list by total count.
+    @usableFromInline var _itemsBefore: Int
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
     @usableFromInline var _hasLoaded: Bool
@@ -64,6 +91,13 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self._failure = nil
         self._hasLoaded = false
         self._loadMoreFailure = nil
+        self._previousInFlight = nil
+        self._firstLoadedPage = firstPage
+        self._noPreviousData = true
+        self._previousCursor = nil
+        self._loadPreviousFailure = nil
+        self._heldPages = []
+        self._itemsBefore = 0
     }
 
     /// Creates a state from a `(page, isLoading, noMoreData, noMoreTitle)` tuple, for a one-line migration.
@@ -81,14 +115,40 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self._noMoreData = tuple.noMoreData
     }
 
-    /// Whether a load of this source is in flight: the tuple's `isLoading`.
-    @inlinable public var isLoading: Bool { _inFlight != nil }
+    /// Whether a load of this source is in flight, in either direction: the tuple's `isLoading`.
+    @inlinable public var isLoading: Bool { _inFlight != nil || _previousInFlight != nil }
 
     /// Whether a refresh of this source is in flight.
     @inlinable public var isRefreshing: Bool { _inFlight?.kind == .refresh }
 
     /// Whether a load-more of this source is in flight.
     @inlinable public var isLoadingMore: Bool { _inFlight?.kind == .loadMore }
+
+    /// Whether a load of the page before the first loaded one is in flight.
+    @inlinable public var isLoadingPrevious: Bool { _previousInFlight != nil }
+}
+
+/// One page a capped source holds (see ``RefreshPolicy/maxPages``).
+@usableFromInline
+struct HeldPage: Sendable, Hashable {
+    /// How many of the list's items came from this page (after de-duplication and local edits).
+    @usableFromInline var count: Int
+    /// The cursor the page was asked with: a load-more asks with it again once the page is dropped.
+    @usableFromInline var cursor: String?
+    /// The cursor of the page before it, from its answer: loading the previous page asks with it
+    /// once the pages before it are dropped.
+    @usableFromInline var previousCursor: String?
+    /// The cursor of the page after it, from its answer: a load-more asks with it once the pages
+    /// after it are dropped.
+    @usableFromInline var nextCursor: String?
+
+    @usableFromInline
+    init(count: Int, cursor: String?, previousCursor: String?, nextCursor: String?) {
+        self.count = count
+        self.cursor = cursor
+        self.previousCursor = previousCursor
+        self.nextCursor = nextCursor
+    }
 }
 
 extension RefreshState: Equatable where Item: Equatable {}

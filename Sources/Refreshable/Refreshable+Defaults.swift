@@ -40,6 +40,14 @@ extension Refreshable {
         startLoad(.loadMore, source: currentIndex)
     }
 
+    /// Starts a load of the page before the first loaded one of ``currentIndex`` (newer items above
+    /// a feed, or a page the page cap dropped) with ``startLoad(_:source:)``: call it when the
+    /// first rows come on screen. A callback-style loader tells it by ``RefreshRequest/kind``
+    /// (``RefreshRequest/Kind/loadPrevious``); `isRefresh` is `false`.
+    public func loadPrevious() {
+        startLoad(.loadPrevious, source: currentIndex)
+    }
+
     /// Makes `index` current, reports ``RefreshUpdate/Change/switchedSource``, draws, and loads the
     /// new source's first page if needed.
     /// - Parameter index: The new current source; out of range stops with a message.

@@ -110,6 +110,8 @@ final class TextRenderer {
                 text = "applied: \(count) orders replace the list"
             case .appended(let range):
                 text = "applied: +\(range.count) orders, \(held) in \(outcome.tab.label)"
+            case .prepended(let range):
+                text = "applied: +\(range.count) orders above, \(held) in \(outcome.tab.label)"
             case .switchedSource, .reset, .edited, .removed, .inserted:
                 text = "applied"
             }

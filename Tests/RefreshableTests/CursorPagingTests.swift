@@ -7,22 +7,6 @@ import Testing
 struct CursorPagingTests {
     private let byCursor = RefreshPolicy(pageSize: 3, paging: .cursors)
 
-    private func started(_ outcome: RefreshBegin) throws -> RefreshRequest {
-        guard case .started(let request, _) = outcome else {
-            Issue.record("expected a started load, got \(outcome)")
-            throw ServerError(code: -1)
-        }
-        return request
-    }
-
-    private func refused(_ settlement: RefreshSettlement) -> RefreshFailure.InvalidResponse? {
-        guard case .failed(let failure) = settlement, case .invalidResponse(let invalid) = failure.reason else {
-            Issue.record("expected a refused answer, got \(settlement)")
-            return nil
-        }
-        return invalid
-    }
-
     @Test func loadMoreAsksWithTheLastAnswersCursorUntilAnAnswerCarriesNone() throws {
         var sources = RefreshSources<String>(noMoreTitles: [""], policy: byCursor)
         let first = try started(sources.begin(.refresh, source: 0))

@@ -1,5 +1,6 @@
 import Refreshable
 import RefreshableTesting
+import Testing
 
 struct ServerError: Error, Equatable {
     var code: Int
@@ -155,11 +156,41 @@ final class AsyncController: AsyncRefreshable {
     /// Resolves a pending request and waits until the controller has settled it.
     func resolve(_ request: RefreshRequest, _ result: Result<RefreshPage<String>, any Error>) async {
         loads.resume(request, with: result)
-        await loads.settle { refreshStatus[request.source].inFlight != request }
+        await loads.settle { !refreshStatus.sources.isInFlight(request) }
         mainQueue.drain()
     }
 
     func waitForStart(count: Int) async {
         await loads.settle { loads.started.count >= count }
     }
+}
+
+/// Starts a load and returns its request, or records why it did not start.
+func started(_ outcome: RefreshBegin, sourceLocation: SourceLocation = #_sourceLocation) throws -> RefreshRequest {
+    guard case .started(let request, _) = outcome else {
+        Issue.record("expected a started load, got \(outcome)", sourceLocation: sourceLocation)
+        throw ServerError(code: -1)
+    }
+    return request
+}
+
+/// The update a settlement applied, or `nil` with an issue recorded.
+func applied(_ settlement: RefreshSettlement, sourceLocation: SourceLocation = #_sourceLocation) -> RefreshUpdate? {
+    guard case .applied(let update) = settlement else {
+        Issue.record("expected an applied page, got \(settlement)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return update
+}
+
+/// What was wrong with a refused answer, or `nil` with an issue recorded.
+func refused(
+    _ settlement: RefreshSettlement,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> RefreshFailure.InvalidResponse? {
+    guard case .failed(let failure) = settlement, case .invalidResponse(let invalid) = failure.reason else {
+        Issue.record("expected a refused answer, got \(settlement)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return invalid
 }

@@ -7,22 +7,6 @@ struct PageNumberingTests {
     /// WanAndroid's article list: asked for page 0, it answers `curPage` 1 of a one-based `pageCount`.
     private let wanAndroid = RefreshPolicy(pageSize: 2, firstPage: 0, curPageOffset: 1)
 
-    private func started(_ outcome: RefreshBegin) throws -> RefreshRequest {
-        guard case .started(let request, _) = outcome else {
-            Issue.record("expected a started load, got \(outcome)")
-            throw ServerError(code: -1)
-        }
-        return request
-    }
-
-    private func refused(_ settlement: RefreshSettlement) -> RefreshFailure.InvalidResponse? {
-        guard case .failed(let failure) = settlement, case .invalidResponse(let invalid) = failure.reason else {
-            Issue.record("expected a refused answer, got \(settlement)")
-            return nil
-        }
-        return invalid
-    }
-
     @Test func zeroBasedRequestsWithOneBasedAnswersApplyUntilTheLastPage() throws {
         var sources = RefreshSources<String>(noMoreTitles: [""], policy: wanAndroid)
         let first = try started(sources.begin(.refresh, source: 0))

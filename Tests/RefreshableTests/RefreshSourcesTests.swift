@@ -4,14 +4,6 @@ import Testing
 /// The pure state machine, without any UI: rules S5, S7–S9, S11, S12 and hostile responses.
 @Suite("State machine")
 struct RefreshSourcesTests {
-    private func started(_ outcome: RefreshBegin) throws -> RefreshRequest {
-        guard case .started(let request, _) = outcome else {
-            Issue.record("expected a started load, got \(outcome)")
-            throw ServerError(code: -1)
-        }
-        return request
-    }
-
     /// Sources with one loaded page of three items (page size 3) and more to come.
     private func loadedSources(conflictRule: RefreshPolicy.ConflictRule = .refreshWins) throws -> RefreshSources<String>
     {

@@ -36,13 +36,14 @@ enum DocCItemsWithAnIdentity {
         func refreshDidUpdate(_ update: RefreshUpdate) {
             guard update.source == currentIndex else { return }
             switch update.change {
-            case .appended(let range):
-                let replaced = rows(update.replacedInPlace)
-                let appended = rows([range])
+            case .appended(let range), .prepended(let range):
+                let dropped = rows(update.dropped.map { [$0] } ?? [])
+                let added = rows([range])
                 tableView.performBatchUpdates {
-                    self.tableView.reloadRows(at: replaced, with: .automatic)
-                    self.tableView.insertRows(at: appended, with: .automatic)
+                    self.tableView.deleteRows(at: dropped, with: .automatic)
+                    self.tableView.insertRows(at: added, with: .automatic)
                 }
+                tableView.reloadRows(at: rows(update.replacedInPlace), with: .automatic)
             case .inserted(let range):
                 tableView.insertRows(at: rows([range]), with: .automatic)
             case .removed(let range):

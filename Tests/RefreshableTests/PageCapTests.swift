@@ -1,0 +1,160 @@
+import Refreshable
+import Testing
+
+/// The page cap (`RefreshPolicy.maxPages`): past it the far end's page is dropped and reported,
+/// and scrolling back loads it again.
+@Suite("Page cap")
+struct PageCapTests {
+    /// Page-numbered sources of 3 items a page, at most 2 pages held, each page numbered in its items.
+    private func capped(maxPages: Int = 2, identity: RefreshItemIdentity<String>? = nil) -> RefreshSources<String> {
+        RefreshSources(
+            noMoreTitles: [""],
+            policy: RefreshPolicy(pageSize: 3, maxPages: maxPages),
+            identity: identity
+        )
+    }
+
+    private func page(_ number: Int) -> RefreshPage<String> {
+        RefreshPage(items: ["\(number)a", "\(number)b", "\(number)c"], hasMore: true)
+    }
+
+    /// Loads pages 1, 2 and 3; the cap of two keeps pages 2 and 3.
+    private func loadThreePages(_ sources: inout RefreshSources<String>) throws -> RefreshUpdate? {
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        return applied(sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(3)))
+    }
+
+    @Test func aLoadMorePastTheCapDropsTheFirstPageAndReportsIt() throws {
+        var sources = capped()
+        let update = try loadThreePages(&sources)
+        #expect(sources[0].items == ["2a", "2b", "2c", "3a", "3b", "3c"])
+        #expect(update?.dropped == 0..<3, "positions in the list before the change")
+        #expect(update?.change == .appended(3..<6), "positions in the list after the change")
+        #expect(sources[0].firstLoadedPage == 2)
+        #expect(sources[0].page == 3)
+        #expect(!sources[0].noPreviousData, "the dropped page can be loaded again")
+    }
+
+    @Test func underTheCapNothingIsDropped() throws {
+        var sources = capped(maxPages: 3)
+        let update = try loadThreePages(&sources)
+        #expect(update?.dropped == nil)
+        #expect(sources[0].items.count == 9)
+        #expect(sources[0].noPreviousData)
+    }
+
+    @Test func scrollingBackLoadsTheDroppedPageAgainAndDropsTheLastOne() throws {
+        var sources = capped()
+        _ = try loadThreePages(&sources)
+        let back = try started(sources.begin(.loadPrevious, source: 0))
+        #expect(back.page == 1)
+        let update = applied(sources.succeed(back, with: page(1)))
+        #expect(update?.change == .prepended(0..<3))
+        #expect(update?.dropped == 3..<6)
+        #expect(sources[0].items == ["1a", "1b", "1c", "2a", "2b", "2c"])
+        #expect(sources[0].noPreviousData, "page 1 is the first page")
+        #expect(sources[0].page == 2)
+        #expect(!sources[0].noMoreData)
+        #expect(try started(sources.begin(.loadMore, source: 0)).page == 3, "page 3 loads again")
+    }
+
+    @Test func aLoadMoreInFlightIsSupersededWhenTheCapDropsTheLastPage() throws {
+        var sources = capped()
+        _ = try loadThreePages(&sources)
+        let more = try started(sources.begin(.loadMore, source: 0))
+        #expect(more.page == 4)
+        let back = try started(sources.begin(.loadPrevious, source: 0))
+        _ = sources.succeed(back, with: page(1))
+        #expect(!sources.isInFlight(more))
+        #expect(sources.succeed(more, with: page(4)) == .discarded(more))
+        #expect(sources[0].items == ["1a", "1b", "1c", "2a", "2b", "2c"])
+        #expect(try started(sources.begin(.loadMore, source: 0)).page == 3)
+    }
+
+    @Test func aLoadOfThePreviousPageInFlightIsSupersededWhenTheCapDropsTheFirstPage() throws {
+        var sources = capped()
+        _ = try loadThreePages(&sources)
+        let back = try started(sources.begin(.loadPrevious, source: 0))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(4))
+        #expect(sources[0].firstLoadedPage == 3)
+        #expect(sources.succeed(back, with: page(1)) == .discarded(back))
+        #expect(try started(sources.begin(.loadPrevious, source: 0)).page == 2)
+    }
+
+    @Test func theEndOfTheListByTotalCountCountsTheDroppedItems() throws {
+        var sources = capped()
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["a", "b", "c"], totalCount: 9))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["d", "e", "f"], totalCount: 9))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["g", "h", "i"], totalCount: 9))
+        #expect(sources[0].items.count == 6)
+        #expect(sources[0].noMoreData, "9 of 9 items were loaded, 3 of them dropped")
+    }
+
+    @Test func aLocalRemovalShrinksItsPageSoTheRightItemsAreDropped() throws {
+        var sources = capped(identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        _ = sources.removeItem(id: "1b", source: 0)
+        _ = sources.insertItem("2x", at: 5, source: 0)
+        let update = applied(sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(3)))
+        #expect(update?.dropped == 0..<2)
+        #expect(sources[0].items == ["2a", "2b", "2c", "2x", "3a", "3b", "3c"])
+    }
+
+    @Test func anItemOnADroppedPageIsNoLongerADuplicate() throws {
+        var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        let update = applied(sources.succeed(more, with: RefreshPage(items: ["1c", "2a", "2b"], hasMore: true)))
+        #expect(update?.droppedDuplicates == 1, "1c was still held when the page came")
+        #expect(sources[0].items == ["2a", "2b"])
+        // 1c went with page 1: the page before brings it back.
+        let back = try started(sources.begin(.loadPrevious, source: 0))
+        _ = sources.succeed(back, with: page(1))
+        #expect(sources[0].items == ["1a", "1b", "1c"])
+        #expect(sources.updateItem("1c", source: 0)?.change == .edited(2..<3))
+    }
+
+    @Test func aCursorListReloadsEachDroppedEndWithTheCursorsItsNeighboursGave() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2))
+        let first = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(first, with: RefreshPage(items: ["a"], nextCursor: "after-a"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["b"], nextCursor: "after-b", previousCursor: "before-b"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["c"], nextCursor: "after-c", previousCursor: "before-c"))
+        #expect(sources[0].items == ["b", "c"])
+        #expect(sources[0].previousCursor == "before-b", "the first page kept says what comes before it")
+        let back = try started(sources.begin(.loadPrevious, source: 0))
+        #expect(back.cursor == "before-b")
+        _ = sources.succeed(back, with: RefreshPage(items: ["a"], nextCursor: "after-a"))
+        #expect(sources[0].items == ["a", "b"])
+        #expect(sources[0].noPreviousData)
+        #expect(sources[0].nextCursor == "after-b", "the last page kept says what follows it")
+        #expect(try started(sources.begin(.loadMore, source: 0)).cursor == "after-b")
+    }
+
+    @Test func aCapSetWhileItemsAreHeldCountsThemAsOnePage() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
+        _ = try loadThreePages(&sources)
+        sources.policy.maxPages = 1
+        let update = applied(sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(4)))
+        #expect(update?.dropped == 0..<9)
+        #expect(sources[0].items == ["4a", "4b", "4c"])
+    }
+
+    @Test func aCapBelowOneStopsWithAMessageNamingTheFix() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = RefreshPolicy(maxPages: 0)
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("RefreshPolicy.maxPages is 0; pass the most pages a source may hold (at least 1)"))
+    }
+}
