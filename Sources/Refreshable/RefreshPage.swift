@@ -17,10 +17,18 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     public var totalCount: Int?
     /// Under cursor paging (see ``RefreshPolicy/paging``), the cursor that asks for the page after
     /// this one; `nil` ends the list. Ignored under page numbers.
-    public var nextCursor: String?
+    @inlinable public var nextCursor: String? {
+        get { _cursors?.next }
+        set { _cursors = PageCursors.unlessEmpty(next: newValue, previous: previousCursor) }
+    }
     /// Under cursor paging, the cursor that asks for the page before this one (newer items above a
     /// feed); `nil` when nothing comes before it. Ignored under page numbers.
-    public var previousCursor: String?
+    @inlinable public var previousCursor: String? {
+        get { _cursors?.previous }
+        set { _cursors = PageCursors.unlessEmpty(next: nextCursor, previous: newValue) }
+    }
+    /// The cursors, boxed: a page without any copies with a nil reference.
+    @usableFromInline var _cursors: PageCursors?
 
     /// Creates a page.
     /// - Parameters:
@@ -32,6 +40,7 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` at the end.
     ///   - previousCursor: Under cursor paging, the cursor of the page before this one; `nil` at
     ///     the start.
+    @inlinable
     public init(
         items: [Item],
         hasMore: Bool? = nil,
@@ -46,12 +55,37 @@ public struct RefreshPage<Item: Sendable>: Sendable {
         self.curPage = curPage
         self.pageCount = pageCount
         self.totalCount = totalCount
-        self.nextCursor = nextCursor
-        self.previousCursor = previousCursor
+        self._cursors = PageCursors.unlessEmpty(next: nextCursor, previous: previousCursor)
     }
 }
 
-extension RefreshPage: Equatable where Item: Equatable {}
+extension RefreshPage: Equatable where Item: Equatable {
+    /// Two pages are equal when their items and signals are.
+    public static func == (lhs: RefreshPage, rhs: RefreshPage) -> Bool {
+        lhs.items == rhs.items && lhs.hasMore == rhs.hasMore && lhs.curPage == rhs.curPage
+            && lhs.pageCount == rhs.pageCount && lhs.totalCount == rhs.totalCount
+            && lhs.nextCursor == rhs.nextCursor && lhs.previousCursor == rhs.previousCursor
+    }
+}
+
+/// A page's cursors, held by reference.
+@usableFromInline
+final class PageCursors: Sendable {
+    @usableFromInline let next: String?
+    @usableFromInline let previous: String?
+
+    @usableFromInline
+    init(next: String?, previous: String?) {
+        self.next = next
+        self.previous = previous
+    }
+
+    /// The cursors, or `nil` when there are none.
+    @inlinable
+    static func unlessEmpty(next: String?, previous: String?) -> PageCursors? {
+        next == nil && previous == nil ? nil : PageCursors(next: next, previous: previous)
+    }
+}
 
 extension RefreshPage {
     /// Checks the page against the request it answers and finds the first hostile signal, if any.

@@ -27,7 +27,9 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// the first page, the ``RefreshPage/nextCursor`` of the last page that loaded for a
     /// load-more, and the ``RefreshPage/previousCursor`` of the first one for a load of the
     /// previous page. Always `nil` under page numbers.
-    public let cursor: String?
+    @inlinable public var cursor: String? { _cursor?.value }
+    /// The cursor, boxed: a request without one copies as plain numbers and a nil reference.
+    @usableFromInline let _cursor: CursorBox?
     /// Whether this load refreshes or loads more.
     public let kind: Kind
     /// A number unique among all requests of one ``RefreshSources`` value; newer requests have larger numbers.
@@ -44,13 +46,34 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     ///   - generation: A number unique among requests of the same ``RefreshSources``.
     ///   - origin: The identity of the ``RefreshSources`` value that issued the request.
     ///   - cursor: The cursor to ask the server with, under cursor paging.
+    @inlinable
     public init(source: Int, page: Int, kind: Kind, generation: UInt64, origin: UInt64 = 0, cursor: String? = nil) {
         self.source = source
         self.page = page
-        self.cursor = cursor
+        self._cursor = cursor.map(CursorBox.init)
         self.kind = kind
         self.generation = generation
         self.origin = origin
+    }
+
+    /// Two requests are equal when every field is; the generation, which tells most requests
+    /// apart, is compared first.
+    @inlinable
+    public static func == (lhs: RefreshRequest, rhs: RefreshRequest) -> Bool {
+        lhs.generation == rhs.generation && lhs.origin == rhs.origin && lhs.source == rhs.source
+            && lhs.page == rhs.page && lhs.kind == rhs.kind
+            && (lhs._cursor === rhs._cursor || lhs.cursor == rhs.cursor)
+    }
+
+    /// Hashes what equality compares.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(generation)
+        hasher.combine(origin)
+        hasher.combine(source)
+        hasher.combine(page)
+        hasher.combine(kind)
+        hasher.combine(cursor)
     }
 
     /// `true` for a refresh, `false` for a load-more or a load of the previous page: the `isRefresh`
@@ -68,5 +91,16 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
         }
         let key = cursor.map { ", cursor: \"\($0)\"" } ?? ""
         return "\(name)(source: \(source), page: \(page)\(key), #\(generation))"
+    }
+}
+
+/// A cursor held by reference, so that requests and pages without one stay cheap to copy.
+@usableFromInline
+final class CursorBox: Sendable {
+    @usableFromInline let value: String
+
+    @usableFromInline
+    init(_ value: String) {
+        self.value = value
     }
 }

@@ -136,11 +136,12 @@ extension RefreshSources {
         if kind == .loadPrevious {
             return beginPrevious(source: source)
         }
-        let state = states[source]
-        if let inFlight = state.inFlight, !supersedes(kind, inFlight: inFlight.kind) {
+        // Fields are read one by one: a copy of the whole state would retain each of its parts.
+        let inFlight = states[source].inFlight
+        if let inFlight, !supersedes(kind, inFlight: inFlight.kind) {
             return .ignored(.busy(inFlight: inFlight))
         }
-        if kind == .refresh, policy.conflictRule == .inFlightWins, let previous = state.previousInFlight {
+        if kind == .refresh, policy.conflictRule == .inFlightWins, let previous = states[source].previousInFlight {
             return .ignored(.busy(inFlight: previous))
         }
         let page: Int
@@ -149,13 +150,13 @@ extension RefreshSources {
         case .refresh, .loadPrevious:
             page = policy.firstPage
         case .loadMore:
-            guard state.hasLoaded, !state.items.isEmpty else { return .ignored(.nothingLoaded) }
-            guard !state.noMoreData else { return .ignored(.noMoreData) }
-            let (next, overflow) = state.page.addingReportingOverflow(1)
+            guard states[source].hasLoaded, !states[source].items.isEmpty else { return .ignored(.nothingLoaded) }
+            guard !states[source].noMoreData else { return .ignored(.noMoreData) }
+            let (next, overflow) = states[source].page.addingReportingOverflow(1)
             guard !overflow else { return .ignored(.noMoreData) }
             page = next
             if policy.paging == .cursors {
-                guard let next = state.nextCursor else { return .ignored(.noMoreData) }
+                guard let next = states[source].nextCursor else { return .ignored(.noMoreData) }
                 cursor = next
             }
         }
@@ -163,11 +164,11 @@ extension RefreshSources {
         states[source]._inFlight = request
         if kind == .loadMore {
             states[source]._loadMoreFailure = nil
-        } else if state.previousInFlight != nil {
-            // A refresh supersedes the load of the previous page too: its answer is discarded.
-            states[source]._previousInFlight = nil
+            return .started(request, superseded: inFlight)
         }
-        return .started(request, superseded: state.inFlight ?? (kind == .refresh ? state.previousInFlight : nil))
+        // A refresh supersedes the load of the previous page too: its answer is discarded.
+        let previousInFlight = states[source]._previousInFlight.take()
+        return .started(request, superseded: inFlight ?? previousInFlight)
     }
 
     /// Decides whether the page before the first loaded one is asked for.
@@ -262,7 +263,7 @@ extension RefreshSources {
     /// under the page cap, and describes the change.
     /// - Parameter serverHeld: How many of the server's items the source has passed since the last
     ///   refresh, held or left out, for the end of the list by total count.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func commit(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
@@ -288,7 +289,9 @@ extension RefreshSources {
                 policy: policy
             )
             states[source]._noMoreData = noMoreData
-            states[source]._nextCursor = byCursor && !noMoreData ? page.nextCursor : nil
+            if byCursor {
+                states[source]._nextCursor = noMoreData ? nil : page.nextCursor
+            }
             states[source]._page = request.page
             states[source]._loadMoreFailure = nil
             states[source]._inFlight = nil
@@ -296,7 +299,9 @@ extension RefreshSources {
                 let noPrevious = page.isFirstPage(request: request, policy: policy)
                 states[source]._firstLoadedPage = request.page
                 states[source]._noPreviousData = noPrevious
-                states[source]._previousCursor = byCursor && !noPrevious ? page.previousCursor : nil
+                if byCursor {
+                    states[source]._previousCursor = noPrevious ? nil : page.previousCursor
+                }
                 states[source]._itemsBefore = 0
             }
         }
@@ -345,7 +350,7 @@ extension RefreshSources {
 
     /// Whether `request` is the in-flight request of its source, that is, whether its result would be applied.
     /// - Parameter request: The request to check.
-    @inlinable
+    @inlinable @inline(__always)
     public func isInFlight(_ request: RefreshRequest) -> Bool {
         guard states.indices.contains(request.source) else { return false }
         if request.kind == .loadPrevious {
