@@ -3,8 +3,19 @@
 
 Standard library only. Serves deterministic pages in the WanAndroid-style
 envelope, with URL and scripted fault injection, end-of-list fields that can
-be left out (omit=total,over), and requests held until released
-(holdPage=<n>).
+be left out (omit=total,over), requests held until released (holdPage=<n>),
+and a list that grows at its head between page requests (shift=<k>: page p
+repeats the last k items of page p-1, as offset paging does when k new items
+arrive between two loads).
+
+GET /feed serves a cursor-paged feed, newest first, for cursor paging and for
+loading newer items above the first page: with no cursor the newest page;
+after=<cursor> the older items below a page; before=<cursor> the newer items
+above one. Each answer carries "nextCursor" (older items; null at the oldest)
+and "previousCursor" (newer items; null for an empty answer). Cursors are
+opaque (base64url). POST /control {"publish": k} adds k newer items to every
+feed. A malformed cursor is a 400 with a JSON error; faults and delays apply as
+on /list.
 
 Started by hand it runs until interrupted: SIGINT (Ctrl-C), SIGTERM or
 GET /shutdown. It never reads stdin unless asked to, so `... &` from an
@@ -26,6 +37,7 @@ Everything else (request log, diagnostics) goes to stderr.
 from __future__ import annotations
 
 import argparse
+import base64
 import collections
 import ipaddress
 import json
@@ -49,6 +61,7 @@ MAX_TRACKED_PATHS = 500
 LAST_PAGES_KEPT = 50
 TAB_RE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 LIST_RE = re.compile(r"^/list/([^/]*)/?$")
+CURSOR_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}={0,2}$")
 INT_RE = re.compile(r"^-?[0-9]{1,12}$")  # stricter than int(): no "+1", "1_0", spaces
 URL_FAULTS = ("500", "malformed", "empty", "hostile")
 OMITTABLE = ("total", "over")  # end-of-list signals a page can leave out (omit=total,over)
@@ -94,9 +107,47 @@ def parse_omit(raw: str) -> frozenset:
     return frozenset(names)
 
 
-def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = frozenset()) -> dict:
-    page_count = max(1, math.ceil(items / size))
-    start = (page - 1) * size + 1
+def encode_cursor(item_id: int) -> str:
+    return base64.urlsafe_b64encode(f"id:{item_id}".encode()).decode()
+
+
+def decode_cursor(name: str, raw: str) -> int:
+    """The item id a cursor stands for; a BadRequest for anything this server did not make."""
+    if not CURSOR_RE.match(raw):
+        raise BadRequest(f"{name} is not a cursor of this server: {raw!r}")
+    try:
+        text = base64.urlsafe_b64decode(raw.encode()).decode()
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest(f"{name} is not a cursor of this server: {raw!r}")
+    if not text.startswith("id:") or not INT_RE.match(text[3:]):
+        raise BadRequest(f"{name} is not a cursor of this server: {raw!r}")
+    item_id = int(text[3:], 10)
+    if item_id < 1:
+        raise BadRequest(f"{name} is not a cursor of this server: {raw!r}")
+    return item_id
+
+
+def build_feed(tab: str, newest: int, limit: int, after: int | None, before: int | None) -> dict:
+    """A page of a feed whose items have ids 1...newest, newest first."""
+    if before is not None:
+        ids = list(range(min(newest, before + limit), before, -1))
+    else:
+        top = newest if after is None else min(newest, after - 1)
+        ids = list(range(top, max(0, top - limit), -1))
+    label = tab[:1].upper() + tab[1:]
+    return {
+        "items": [{"id": f"{tab}-{n}", "title": f"{label} post #{n}"} for n in ids],
+        "nextCursor": encode_cursor(ids[-1]) if ids and ids[-1] > 1 else None,
+        "previousCursor": encode_cursor(ids[0]) if ids else None,
+    }
+
+
+def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = frozenset(), shift: int = 0) -> dict:
+    """Page `page` of `items` orders. With `shift`, `shift` new orders arrived at the head before
+    each page after the first, so each page starts `shift` orders before the previous one ended."""
+    total = items + (page - 1) * shift
+    page_count = max(1, math.ceil(total / size))
+    start = (page - 1) * (size - shift) + 1
     end = min(items, start + size - 1)
     label = tab[:1].upper() + tab[1:]
     datas = [
@@ -107,8 +158,8 @@ def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = fro
         "curPage": page,
         "pageCount": page_count,
         "size": size,
-        "total": items,
-        "over": page >= page_count,
+        "total": total,
+        "over": page >= page_count if not shift else end >= items,
         "datas": datas,
     }
     for name in omit:
@@ -140,6 +191,7 @@ class State:
         self.held = 0  # /list requests parked by holdPage, waiting for {"release": true}
         self.release_generation = 0
         self.released = threading.Condition(self.lock)
+        self.published = 0  # feed items added by POST /control {"publish": k}
 
     def request_stop(self, reason: str) -> None:
         with self.lock:
@@ -277,6 +329,10 @@ class Handler(BaseHTTPRequestHandler):
         self._dispatch("DELETE")
 
     def route(self, method: str, path: str, query: dict):
+        if path in ("/feed", "/feed/"):
+            if method != "GET":
+                return self.send_error_json(405, "use GET for /feed")
+            return self.handle_feed(query)
         m = LIST_RE.match(path)
         if m:
             if method != "GET":
@@ -333,6 +389,7 @@ class Handler(BaseHTTPRequestHandler):
         delay = parse_delay(query["delay"]) if "delay" in query else 0.0
         omit = parse_omit(query["omit"]) if "omit" in query else frozenset()
         hold_page = parse_int("holdPage", query["holdPage"], 1, MAX_ITEMS) if "holdPage" in query else None
+        shift = parse_int("shift", query["shift"], 0, size - 1) if "shift" in query else 0
 
         # Scripted (POST /control) faults win over URL ones; delays add up (capped).
         if scripted_fault:
@@ -352,7 +409,16 @@ class Handler(BaseHTTPRequestHandler):
         if state.stop.is_set():
             return self.send_error_json(503, "server shutting down")
 
-        body = build_page(tab, page, items, size, omit)
+        body = build_page(tab, page, items, size, omit, shift)
+        if fault == "hostile":
+            d = body["data"]
+            d["curPage"] = d["pageCount"] + 1 + (state.rng.randrange(3) if state.seed is not None else 0)
+            d["total"] = -max(1, items)
+            d["over"] = False
+        return self.send_with_fault(body, fault)
+
+    def send_with_fault(self, body: dict, fault) -> None:
+        """Sends `body`, or what the fault `500`, `empty` or `malformed` makes of it."""
         if fault == "500":
             return self.send_json(500, {"errorCode": 500, "errorMsg": "injected server error"})
         if fault == "empty":
@@ -361,12 +427,35 @@ class Handler(BaseHTTPRequestHandler):
             full = json.dumps(body).encode("utf-8")
             cut = max(1, len(full) * 2 // 3)
             return self.send_bytes(200, full[:cut])  # truncated: never valid JSON
-        if fault == "hostile":
-            d = body["data"]
-            d["curPage"] = d["pageCount"] + 1 + (state.rng.randrange(3) if state.seed is not None else 0)
-            d["total"] = -max(1, items)
-            d["over"] = False
         return self.send_json(200, body)
+
+    def handle_feed(self, query: dict):
+        state = self.state
+        scripted_fault, scripted_delay = state.take_scripted()
+        tab = query.get("tab", "all") or "all"
+        if not TAB_RE.match(tab):
+            raise BadRequest("tab must match [A-Za-z0-9_-]{1,40}")
+        limit = parse_int("limit", query["limit"], 1, MAX_PAGE_SIZE) if "limit" in query else state.page_size
+        after = decode_cursor("after", query["after"]) if "after" in query else None
+        before = decode_cursor("before", query["before"]) if "before" in query else None
+        if after is not None and before is not None:
+            raise BadRequest("pass after or before, not both")
+        fault = query.get("fault")
+        if fault is not None and fault not in URL_FAULTS:
+            raise BadRequest(f"fault must be one of {', '.join(URL_FAULTS)}")
+        delay = parse_delay(query["delay"]) if "delay" in query else 0.0
+        if scripted_fault:
+            fault = scripted_fault
+        self.sleep(min(MAX_DELAY_SECONDS, delay + scripted_delay))
+        if state.stop.is_set():
+            return self.send_error_json(503, "server shutting down")
+        with state.lock:
+            newest = state.items + state.published
+        body = build_feed(tab, newest, limit, after, before)
+        if fault == "hostile":
+            # A cursor that points back at the page itself: following it would loop forever.
+            body["nextCursor"] = query.get("after") or body["previousCursor"]
+        return self.send_with_fault(body, fault)
 
     def handle_stats(self):
         state = self.state
@@ -412,6 +501,8 @@ class Handler(BaseHTTPRequestHandler):
             updates["fail_fault"] = cmd["fault"]
         if "delayNext" in cmd:
             updates["delay_next"] = count("delayNext")
+        if "publish" in cmd:
+            publish = count("publish")
         if "delay" in cmd:
             if isinstance(cmd["delay"], bool):
                 raise BadRequest("delay must be a number")
@@ -433,6 +524,10 @@ class Handler(BaseHTTPRequestHandler):
                 state.total_requests = 0
             for k, v in updates.items():
                 setattr(state, k, v)
+            if cmd.get("reset"):
+                state.published = 0
+            if "publish" in cmd:
+                state.published = min(MAX_ITEMS, state.published + publish)
             snapshot = state.control_snapshot()
         self.send_json(200, {"ok": True, "control": snapshot, "released": released})
 

@@ -254,6 +254,83 @@ class PagedServerHTTPTests(unittest.TestCase):
                 self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
         self.assertEqual(request(self.base, "/control", method="POST", body={"release": 1})[0], 400)
 
+    # -- a list that changes between pages -------------------------------------
+    def test_shift_repeats_the_last_k_items_of_the_page_before(self):
+        seen = []
+        page = 1
+        while True:
+            status, body = get_json(self.base, f"/list/{page}?shift=3")
+            self.assertEqual(status, 200)
+            ids = [d["id"] for d in body["data"]["datas"]]
+            if seen:
+                self.assertEqual(ids[:3], seen[-3:], f"page {page} starts with the last 3 of page {page - 1}")
+            seen.extend(ids)
+            if body["data"]["over"]:
+                break
+            page += 1
+            self.assertLess(page, 20)
+        distinct = list(dict.fromkeys(seen))
+        self.assertEqual(distinct, [f"all-{n}" for n in range(1, 24)], "no gap: every order comes once deduplicated")
+        self.assertEqual(len(seen) - len(distinct), 3 * (page - 1))
+        self.assertEqual(body["data"]["total"], 23 + 3 * (page - 1), "the head grew by 3 per page")
+        self.assertEqual(body["data"]["curPage"], body["data"]["pageCount"])
+
+    def test_shift_zero_is_the_plain_list_and_bad_shifts_are_400(self):
+        self.assertEqual(get_json(self.base, "/list/2?shift=0"), get_json(self.base, "/list/2"))
+        for q in ("shift=-1", "shift=10", "shift=x"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
+
+    # -- the cursor-paged feed ------------------------------------------------------
+    def test_feed_walks_to_the_oldest_item_without_gaps_or_repeats(self):
+        status, body = get_json(self.base, "/feed?limit=10")
+        self.assertEqual(status, 200)
+        ids = [d["id"] for d in body["items"]]
+        self.assertEqual(ids[0], "all-23", "newest first")
+        self.assertIsNotNone(body["previousCursor"])
+        walked = list(ids)
+        for _ in range(10):
+            if body["nextCursor"] is None:
+                break
+            status, body = get_json(self.base, f"/feed?limit=10&after={body['nextCursor']}")
+            self.assertEqual(status, 200)
+            walked += [d["id"] for d in body["items"]]
+        self.assertIsNone(body["nextCursor"])
+        self.assertEqual(walked, [f"all-{n}" for n in range(23, 0, -1)])
+
+    def test_cursors_are_opaque_and_a_malformed_one_is_a_400(self):
+        _, body = get_json(self.base, "/feed?limit=5")
+        self.assertFalse(body["nextCursor"].isdigit())
+        for q in ("after=19", "after=%21%21", "before=aWQ6eA==", "after=aWQ6MA==", "after=a&before=b"):
+            with self.subTest(q=q):
+                status, error = get_json(self.base, f"/feed?{q}")
+                self.assertEqual(status, 400)
+                self.assertEqual(error["errorCode"], 400)
+
+    def test_newer_items_load_above_once_published(self):
+        _, first = get_json(self.base, "/feed?limit=5")
+        newer = first["previousCursor"]
+        status, body = get_json(self.base, f"/feed?limit=5&before={newer}")
+        self.assertEqual((status, body["items"], body["previousCursor"]), (200, [], None), "nothing newer yet")
+        self.assertEqual(get_json(self.base, "/control", method="POST", body={"publish": 7})[0], 200)
+        _, body = get_json(self.base, f"/feed?limit=5&before={newer}")
+        self.assertEqual([d["id"] for d in body["items"]], [f"all-{n}" for n in range(28, 23, -1)])
+        _, above = get_json(self.base, f"/feed?limit=5&before={body['previousCursor']}")
+        self.assertEqual([d["id"] for d in above["items"]], ["all-30", "all-29"])
+        _, top = get_json(self.base, "/feed?limit=5")
+        self.assertEqual(top["items"][0]["id"], "all-30")
+
+    def test_feed_faults_apply_as_on_the_list(self):
+        self.assertEqual(request(self.base, "/feed?fault=500")[0], 500)
+        with self.assertRaises(json.JSONDecodeError):
+            json.loads(request(self.base, "/feed?fault=malformed")[2])
+        _, first = get_json(self.base, "/feed?limit=5")
+        _, hostile = get_json(self.base, f"/feed?limit=5&after={first['nextCursor']}&fault=hostile")
+        self.assertEqual(hostile["nextCursor"], first["nextCursor"], "a cursor that loops")
+        get_json(self.base, "/control", method="POST", body={"failNext": 1})
+        self.assertEqual(request(self.base, "/feed")[0], 500)
+        self.assertEqual(request(self.base, "/feed")[0], 200)
+
     # -- URL fault injection -------------------------------------------------
     def test_fault_500(self):
         status, body = get_json(self.base, "/list/1?fault=500")
