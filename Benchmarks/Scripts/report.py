@@ -224,6 +224,17 @@ def main():
             f"P1 copy-per-page relay {item} 10000 pages",
             f"P1 RefreshSources {item} 10000 pages",
         )
+    for variant in ("dedup", "dedup takeNewer", "cap 10"):
+        ratio(
+            f"per item, 10,000 ÷ 1,000 pages, RefreshSources {variant} Int",
+            f"P5 RefreshSources {variant} Int 10000 pages",
+            f"P5 RefreshSources {variant} Int 1000 pages",
+        )
+        ratio(
+            f"RefreshSources {variant} ÷ RefreshSources per item at 10,000 pages, Int",
+            f"P5 RefreshSources {variant} Int 10000 pages",
+            "P1 RefreshSources Int 10000 pages",
+        )
     ratio(
         "adopter+controls ÷ RefreshSources per item at 10,000 pages, Int",
         "P1 adopter+controls Int 10000 pages",

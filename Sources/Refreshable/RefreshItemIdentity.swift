@@ -66,23 +66,52 @@ extension RefreshItemIdentity where Item: Identifiable, Item.ID: Sendable {
 }
 
 /// An item's id as the list keeps it: any `Hashable` and `Sendable` value, compared as
-/// `AnyHashable` compares.
+/// `AnyHashable` compares (an integer id equals the same number of another integer type).
+///
+/// Integer and string ids, the common ones, are kept as themselves, so hashing and comparing them
+/// costs what it costs for an `Int` or a `String`; other ids go through `AnyHashable`.
 public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // Safe to send: `base` only ever wraps a value whose type is `Sendable` (see the initializer).
-    @usableFromInline let base: AnyHashable
+    // Safe to send: `other` only ever wraps a value whose type is `Sendable` (see the initializer).
+    @usableFromInline enum Storage: Hashable {
+        case int(Int)
+        case string(String)
+        case other(AnyHashable)
+    }
+
+    @usableFromInline let storage: Storage
 
     /// Wraps an id.
     /// - Parameter id: The id.
     @inlinable
     public init(_ id: some Hashable & Sendable) {
-        base = AnyHashable(id)
+        if let id = id as? Int {
+            storage = .int(id)
+        } else if let id = id as? String {
+            storage = .string(id)
+        } else if let id = id as? any BinaryInteger, let number = Int(exactly: id) {
+            storage = .int(number)
+        } else {
+            storage = .other(AnyHashable(id))
+        }
     }
 
-    /// The id, as it was given, type-erased.
-    public var value: AnyHashable { base }
+    /// The id, type-erased; an integer id that fits in an `Int` reads as an `Int`.
+    public var value: AnyHashable {
+        switch storage {
+        case .int(let id): AnyHashable(id)
+        case .string(let id): AnyHashable(id)
+        case .other(let id): id
+        }
+    }
 
     /// The id's own description.
-    public var description: String { String(describing: base.base) }
+    public var description: String {
+        switch storage {
+        case .int(let id): String(id)
+        case .string(let id): id
+        case .other(let id): String(describing: id.base)
+        }
+    }
 }
 
 /// What a source knows about its items' ids: where each one is, and the local edits that stick.
@@ -103,7 +132,7 @@ struct ItemIndex: Sendable, Equatable {
     @usableFromInline init() {}
 
     /// An index of `items`, keeping the first position of an id held twice.
-    @usableFromInline
+    @inlinable
     init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
         positions.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {

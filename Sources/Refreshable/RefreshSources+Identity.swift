@@ -71,7 +71,11 @@ extension RefreshSources {
         } else {
             heldBefore = states[source].items.count
         }
-        states[source]._items.reserveCapacity(heldBefore + incoming.count)
+        if request.kind == .refresh {
+            // Only here: reserving a little more on every load-more would defeat the array's
+            // geometric growth and copy every held item on each page.
+            states[source]._items.reserveCapacity(incoming.count)
+        }
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
@@ -122,7 +126,7 @@ extension RefreshSources {
     }
 
     /// Puts a page's new items before the held ones, by id, and indexes the source again.
-    @usableFromInline
+    @inlinable
     mutating func mergeBefore(
         _ incoming: [Item],
         into source: Int,
@@ -157,7 +161,7 @@ extension RefreshSources {
 
     /// Indexes the positions of a source's items again, after items moved, keeping its local
     /// edits and removals.
-    @usableFromInline
+    @inlinable
     mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
         let fresh = ItemIndex(states[source].items, identity: identity)
         indexes[source].positions = fresh.positions

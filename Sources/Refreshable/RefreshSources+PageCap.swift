@@ -7,7 +7,7 @@
 extension RefreshSources {
     /// Records the page just applied among the held pages and drops the pages past the cap.
     /// - Returns: The update, its change in the positions after the drop, with the positions dropped.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     mutating func holdUnderCap(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
@@ -52,14 +52,16 @@ extension RefreshSources {
         return update
     }
 
-    private func with(_ page: HeldPage, count: Int) -> HeldPage {
+    @inlinable
+    func with(_ page: HeldPage, count: Int) -> HeldPage {
         var page = page
         page.count = count
         return page
     }
 
     /// Counts items held from before the cap was set as one page.
-    private mutating func holdUnpagedItems(_ source: Int, count: Int) {
+    @inlinable
+    mutating func holdUnpagedItems(_ source: Int, count: Int) {
         if states[source]._heldPages.isEmpty, count > 0 {
             states[source]._heldPages = [
                 HeldPage(
@@ -74,7 +76,8 @@ extension RefreshSources {
 
     /// Drops pages from the front while the source holds more than the cap allows.
     /// - Returns: How many items were dropped, or `nil` when none were.
-    private mutating func dropFront(_ source: Int) -> Int? {
+    @inlinable
+    mutating func dropFront(_ source: Int) -> Int? {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
         let count = states[source]._heldPages.prefix(pageCount).reduce(0) { $0 + $1.count }
@@ -100,7 +103,8 @@ extension RefreshSources {
 
     /// Drops pages from the back while the source holds more than the cap allows.
     /// - Returns: How many items were dropped, or `nil` when none were.
-    private mutating func dropBack(_ source: Int) -> Int? {
+    @inlinable
+    mutating func dropBack(_ source: Int) -> Int? {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
         let droppedPages = states[source]._heldPages.suffix(pageCount)
@@ -122,7 +126,8 @@ extension RefreshSources {
     }
 
     /// Indexes a source's items again after the cap dropped some of them.
-    private mutating func forgetDropped(_ source: Int) {
+    @inlinable
+    mutating func forgetDropped(_ source: Int) {
         if let identity {
             reindexPositions(source, identity: identity)
         }

@@ -49,6 +49,9 @@ final class EmbeddedOrderAPI: OrderLoader {
     private(set) var now = 0
     /// How many orders each tab has, by tab name. Tabs not listed have none.
     var orderCounts: [String: Int]
+    /// How many messages each conversation has, by tab name: these tabs are paged by cursor,
+    /// newest first, as `Tools/paged-server`'s `/feed` is.
+    var messageCounts: [String: Int] = ["messages": 23]
 
     private var pending: [Pending] = []
     private let arrivals = GenerationWaiters()
@@ -78,6 +81,11 @@ final class EmbeddedOrderAPI: OrderLoader {
     /// Makes the next `times` requests of a tab fail.
     func failNext(_ tab: OrderTab, times: Int = 1) {
         scriptedFailures[tab.name, default: 0] += times
+    }
+
+    /// Adds `count` newer messages to a conversation, as if they had just been sent.
+    func publish(_ count: Int, to tab: OrderTab) {
+        messageCounts[tab.name, default: 0] += count
     }
 
     /// Gives the next request of a tab this latency instead of the seeded one.
@@ -114,7 +122,7 @@ final class EmbeddedOrderAPI: OrderLoader {
                         continuation: continuation
                     )
                 )
-                arrivals.signal(request.generation)
+                arrivals.signal(Self.arrivalKey(request))
             }
         }
     }
@@ -122,7 +130,12 @@ final class EmbeddedOrderAPI: OrderLoader {
     /// Waits until a request has reached the API (its loader task has started), so that the
     /// answer can be delivered. Returns at once if it already has, and when the caller is cancelled.
     func waitForArrival(of request: RefreshRequest) async {
-        await arrivals.wait(for: request.generation)
+        await arrivals.wait(for: Self.arrivalKey(request))
+    }
+
+    /// Tells a request from those of another screen on the same API: generations count per list.
+    private static func arrivalKey(_ request: RefreshRequest) -> UInt64 {
+        request.origin ^ request.generation
     }
 
     /// Releases the earliest-due answer (manual timing) and moves the virtual clock to its due time.
@@ -149,6 +162,9 @@ final class EmbeddedOrderAPI: OrderLoader {
             scriptedFailures[tab.name] = remaining - 1
             return .failure(.simulated(tab: tab.name, page: request.page))
         }
+        if let newest = messageCounts[tab.name] {
+            return .success(messages(of: tab, newest: newest, for: request))
+        }
         let total = orderCounts[tab.name] ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         let first = (request.page - 1) * pageSize + 1
@@ -157,6 +173,35 @@ final class EmbeddedOrderAPI: OrderLoader {
             first <= last
             ? (first...last).map { Order(id: "\(tab.name)-\($0)", title: "\(tab.label) order #\($0)") } : []
         return .success(RefreshPage(items: orders, curPage: request.page, pageCount: pageCount, totalCount: total))
+    }
+}
+
+extension EmbeddedOrderAPI {
+    /// A page of a conversation whose messages are numbered 1...newest, newest first: the newest
+    /// page for a refresh, the older messages below a cursor `older:N` for a load-more, the newer
+    /// ones above a cursor `newer:N` for a load of the previous page.
+    func messages(of tab: OrderTab, newest: Int, for request: RefreshRequest) -> RefreshPage<Order> {
+        let numbers: [Int]
+        switch (request.kind, request.cursor.flatMap(Self.messageNumber)) {
+        case (.loadPrevious, let newer?):
+            numbers = newer < newest ? Array((newer + 1...min(newest, newer + pageSize)).reversed()) : []
+        case (.loadMore, let older?):
+            numbers = Array(stride(from: older - 1, to: max(0, older - 1 - pageSize), by: -1))
+        default:
+            numbers = Array(stride(from: newest, to: max(0, newest - pageSize), by: -1))
+        }
+        let messages = numbers.map { Order(id: "\(tab.name)-\($0)", title: "\(tab.label) message #\($0)") }
+        return RefreshPage(
+            items: messages,
+            nextCursor: numbers.last.flatMap { $0 > 1 ? "older:\($0)" : nil },
+            previousCursor: numbers.first.map { "newer:\($0)" }
+        )
+    }
+
+    /// The message number in a cursor `older:N` or `newer:N`.
+    private static func messageNumber(_ cursor: String) -> Int? {
+        guard let colon = cursor.firstIndex(of: ":") else { return nil }
+        return Int(cursor[cursor.index(after: colon)...])
     }
 }
 

@@ -85,13 +85,20 @@ final class OrderListController: AsyncRefreshable {
     ///   - pageSize: Orders per full page, for servers that send no `curPage`/`pageCount`.
     ///   - controls: Controls to drive instead of the text ones (a test's doubles); the text
     ///     controls then stay untouched.
-    init(tabs: [OrderTab] = OrderTab.standard, loader: any OrderLoader, pageSize: Int = 10, controls: Controls? = nil) {
+    ///   - policy: The paging policy, when not page numbers of `pageSize` (cursors, a page cap).
+    init(
+        tabs: [OrderTab] = OrderTab.standard,
+        loader: any OrderLoader,
+        pageSize: Int = 10,
+        controls: Controls? = nil,
+        policy: RefreshPolicy? = nil
+    ) {
         self.tabs = tabs
         self.loader = loader
         self.injected = controls
         self.refreshStatus = RefreshRuntime(
             tabs.map { RefreshState(noMoreTitle: $0.noMoreTitle) },
-            policy: RefreshPolicy(pageSize: pageSize)
+            policy: policy ?? RefreshPolicy(pageSize: pageSize)
         )
     }
 
@@ -124,9 +131,10 @@ final class OrderListController: AsyncRefreshable {
 
     // MARK: Observing answers
 
-    /// The requests in flight now, one at most per tab.
+    /// The requests in flight now: at most a refresh or load-more and a load of the previous page
+    /// per tab.
     var requestsInFlight: [RefreshRequest] {
-        refreshStatus.sources.compactMap(\.inFlight)
+        refreshStatus.sources.flatMap { [$0.inFlight, $0.previousInFlight].compactMap(\.self) }
     }
 
     /// What became of a request, once it settled.

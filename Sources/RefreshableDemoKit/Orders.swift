@@ -25,6 +25,16 @@ struct OrderTab: Sendable, Equatable {
     /// Orders on their way.
     static let shipped = OrderTab(name: "shipped", label: "Shipped", noMoreTitle: "No more shipped orders")
 
+    /// A conversation about an order, paged by cursor, newest message first: load-more reads older
+    /// messages, loading the previous page reads newer ones.
+    static let messages = OrderTab(name: "messages", label: "Messages", noMoreTitle: "Start of the conversation")
+
+    /// Whether the tab is a conversation, paged by cursor.
+    var isConversation: Bool { self == .messages }
+
+    /// What the tab's rows are called: "orders", or "messages" in a conversation.
+    var noun: String { isConversation ? "messages" : "orders" }
+
     /// The demo's tab bar: All / Unpaid / Shipped, as in a typical order-list screen.
     static let standard: [OrderTab] = [.all, .unpaid, .shipped]
 }

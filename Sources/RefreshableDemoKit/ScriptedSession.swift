@@ -15,6 +15,10 @@ final class ScriptedSession {
     let controller: OrderListController
     /// Prints the session.
     let narrator: Narrator
+    /// The second screen: a conversation paged by cursor, newest first, holding two pages at most.
+    let chat: OrderListController
+    /// The screen the next steps act on, with its narrator.
+    private var onScreen: (controller: OrderListController, narrator: Narrator)
     /// The checks that did not hold, in order.
     private(set) var failedChecks: [String] = []
     private var checkCount = 0
@@ -29,6 +33,12 @@ final class ScriptedSession {
         api = EmbeddedOrderAPI(seed: seed, timing: .manual)
         controller = OrderListController(loader: api, pageSize: api.pageSize)
         narrator = Narrator(controller: controller, write: write)
+        chat = OrderListController(
+            tabs: [.messages],
+            loader: api,
+            policy: RefreshPolicy(pageSize: api.pageSize, paging: .cursors, maxPages: 2)
+        )
+        onScreen = (controller, narrator)
         self.write = write
     }
 
@@ -138,6 +148,8 @@ final class ScriptedSession {
         }
         check(discarded && items(0) == 10, "the superseded load-more is never applied")
 
+        await playChat()
+
         narrator.summary()
         if failedChecks.isEmpty {
             write("\(indent)All \(checkCount) checks held.")
@@ -150,6 +162,41 @@ final class ScriptedSession {
         return failedChecks.isEmpty
     }
 
+    /// Step 8: a conversation paged by cursor, newest first, with newer messages loaded above and
+    /// at most two pages held.
+    private func playChat() async {
+        onScreen = (chat, Narrator(controller: chat, write: write))
+        defer { onScreen = (controller, narrator) }
+        step(
+            8, "A conversation paged by cursor",
+            "Messages come newest first, 10 a page, by cursor; at most 2 pages are held (maxPages: 2).")
+        await act("setupRefreshHeader()  // the conversation opens") { $0.setupRefreshHeader() }
+        await answer()
+        await act("loadMore()  // older messages, with the answer's nextCursor") { $0.loadMore() }
+        await answer()
+        await act("loadMore()  // a third page: the newest page is dropped") { $0.loadMore() }
+        await answer()
+        show()
+        let conversation = chat.refreshStatus[0]
+        check(
+            conversation.items.first?.id == "messages-13" && conversation.items.last?.id == "messages-1"
+                && conversation.noMoreData && !conversation.noPreviousData,
+            "two pages held, messages #13 to #1, the start reached, the dropped page loadable again"
+        )
+        api.publish(4, to: .messages)
+        await act("loadPrevious()  // scrolling back up reloads the dropped page") { $0.loadPrevious() }
+        await answer()
+        await act("loadPrevious()  // and then the 4 messages sent meanwhile") { $0.loadPrevious() }
+        await answer()
+        show()
+        let newest = chat.refreshStatus[0]
+        check(
+            newest.items.first?.id == "messages-27" && newest.items.last?.id == "messages-14"
+                && newest.items.count == 14 && !newest.noMoreData,
+            "newer messages #27 to #14 above, the oldest pages dropped and loadable again"
+        )
+    }
+
     // MARK: Steps
 
     private func step(_ number: Int, _ title: String, _ explanation: String) {
@@ -158,7 +205,7 @@ final class ScriptedSession {
 
     /// Performs a user action, prints it, and waits until the requests it started have reached the API.
     private func act(_ label: String, ignored: String? = nil, _ action: (OrderListController) -> Void) async {
-        for request in narrator.act(label, ignored: ignored, action) {
+        for request in onScreen.narrator.act(label, ignored: ignored, action) {
             await api.waitForArrival(of: request)
         }
     }
@@ -166,15 +213,15 @@ final class ScriptedSession {
     /// Lets the API answer everything in flight, earliest due first, printing each answer.
     private func answer() async {
         while let delivery = api.deliverNext() {
-            await controller.waitUntilSettled(delivery.request)
-            if let outcome = controller.outcome(of: delivery.request) {
-                narrator.report(outcome, milliseconds: delivery.latency)
+            await onScreen.controller.waitUntilSettled(delivery.request)
+            if let outcome = onScreen.controller.outcome(of: delivery.request) {
+                onScreen.narrator.report(outcome, milliseconds: delivery.latency)
             }
         }
     }
 
     private func show() {
-        narrator.show()
+        onScreen.narrator.show()
     }
 
     private func check(_ condition: Bool, _ what: String) {

@@ -94,7 +94,21 @@ final class TextRenderer {
 
     /// `All page 2 (loadMore #4)`.
     static func describe(_ request: RefreshRequest, tab: OrderTab) -> String {
-        "\(tab.label) page \(request.page) (\(request.isRefresh ? "refresh" : "loadMore") #\(request.generation))"
+        let kind: String
+        switch request.kind {
+        case .refresh: kind = "refresh"
+        case .loadMore: kind = "loadMore"
+        case .loadPrevious: kind = "loadPrevious"
+        }
+        let which: String
+        if let cursor = request.cursor {
+            which = "cursor \(cursor)"
+        } else if tab.isConversation {
+            which = "newest page"
+        } else {
+            which = "page \(request.page)"
+        }
+        return "\(tab.label) \(which) (\(kind) #\(request.generation))"
     }
 
     /// One line saying what became of an answer.
@@ -107,13 +121,16 @@ final class TextRenderer {
             let held = controller.refreshStatus[request.source].items.count
             switch update.change {
             case .replaced(let count):
-                text = "applied: \(count) orders replace the list"
+                text = "applied: \(count) \(outcome.tab.noun) replace the list"
             case .appended(let range):
-                text = "applied: +\(range.count) orders, \(held) in \(outcome.tab.label)"
+                text = "applied: +\(range.count) \(outcome.tab.noun), \(held) in \(outcome.tab.label)"
             case .prepended(let range):
-                text = "applied: +\(range.count) orders above, \(held) in \(outcome.tab.label)"
+                text = "applied: +\(range.count) \(outcome.tab.noun) above, \(held) in \(outcome.tab.label)"
             case .switchedSource, .reset, .edited, .removed, .inserted:
                 text = "applied"
+            }
+            if let dropped = update.dropped {
+                text += "; \(dropped.count) dropped at the other end (maxPages)"
             }
             if update.noMoreData {
                 let reason = outcome.page.flatMap {
@@ -124,7 +141,7 @@ final class TextRenderer {
             }
         case .failed(let failure):
             let held = controller.refreshStatus[request.source].items.count
-            text = "FAILED: \(failure.message) (\(held) orders kept)"
+            text = "FAILED: \(failure.message) (\(held) \(outcome.tab.noun) kept)"
         case .discarded:
             text = "discarded: a newer request superseded it, so it is never applied"
         }
@@ -156,6 +173,9 @@ final class TextRenderer {
             return "empty page"
         }
         let full = page.items.count >= policy.pageSize ? " (a full page)" : ""
+        if policy.paging == .cursors, page.nextCursor == nil {
+            return "no next cursor"
+        }
         if let hasMore = page.hasMore {
             return hasMore ? nil : "hasMore: false\(full)"
         }

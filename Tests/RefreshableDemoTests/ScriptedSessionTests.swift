@@ -12,7 +12,7 @@ struct ScriptedSessionTests {
         let succeeded = await session.run()
         #expect(succeeded)
         #expect(session.failedChecks.isEmpty)
-        #expect(transcript.text.contains("All 10 checks held."))
+        #expect(transcript.text.contains("All 12 checks held."))
     }
 
     @Test func eachTabEndsWithItsOwnNoMoreText() async {
@@ -66,11 +66,36 @@ struct ScriptedSessionTests {
         let transcript = Transcript()
         _ = await ScriptedSession(seed: 1, write: transcript.write).run()
         let headings = transcript.lines.filter { $0.first?.isNumber == true }
-        #expect(headings.count == 7)
+        #expect(headings.count == 8)
+        #expect(headings.last == "8. A conversation paged by cursor")
         #expect(headings.first == "1. First load")
         #expect(headings.dropFirst().first == "2. Pull to refresh")
         #expect(transcript.lines.contains("     status: hideFooter, beginHeaderRefresh"))
         #expect(transcript.lines.contains("     status: noMoreData"))
+    }
+
+    @Test func theConversationPagesByCursorLoadsNewerMessagesAboveAndDropsPagesPastTheCap() async throws {
+        let transcript = Transcript()
+        let session = ScriptedSession(seed: 1, write: transcript.write)
+        _ = await session.run()
+        let answers = transcript.lines.filter { $0.contains("< after") && $0.contains("Messages") }
+        let expected = [
+            "Messages newest page (refresh #1) applied",
+            "Messages cursor older:14 (loadMore #2) applied",
+            "Messages cursor older:4 (loadMore #3) applied",
+            "Messages cursor newer:13 (loadPrevious #4) applied",
+            "Messages cursor newer:23 (loadPrevious #5) applied",
+        ]
+        try #require(answers.count == expected.count)
+        for (line, what) in zip(answers, expected) {
+            #expect(line.contains(what))
+        }
+        #expect(answers[2].hasSuffix("10 dropped at the other end (maxPages); end of list: no next cursor"))
+        #expect(answers[4].contains("+4 messages above, 14 in Messages; 10 dropped at the other end"))
+        let conversation = session.chat.refreshStatus[0]
+        #expect(conversation.items.map(\.id) == (14...27).reversed().map { "messages-\($0)" })
+        #expect(!conversation.noMoreData)
+        #expect(conversation.nextCursor == "older:14", "a load-more would ask for the dropped messages again")
     }
 
     @Test func theCommandRunsTheSessionAndExitsZero() async {

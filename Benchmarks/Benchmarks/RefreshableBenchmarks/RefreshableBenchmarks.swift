@@ -10,4 +10,5 @@ let benchmarks: @Sendable () -> Void = {
     registerStatusBenchmarks()
     registerYieldingStatusBenchmarks()
     registerSourceCountBenchmarks()
+    registerPagingBenchmarks()
 }
