@@ -169,4 +169,30 @@ struct DeduplicationTests {
         for _ in 0..<1_000 where model.items.count < 5 { await Task.yield() }
         #expect(model.items.map(\.id) == [1, 2, 3, 4, 5])
     }
+
+    @Test func loadMoreGrowsTheHeldItemsGeometricallyNotOnePageAtATime() throws {
+        // A load-more that reserved room for exactly one more page would reallocate, and copy
+        // every held item, on each page: the capacity would change on every load.
+        var sources = RefreshSources<Int>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 20), identity: RefreshItemIdentity(\.self))
+        var capacities: Set<Int> = []
+        for page in 0..<200 {
+            let kind: RefreshRequest.Kind = page == 0 ? .refresh : .loadMore
+            let request = try started(sources.begin(kind, source: 0))
+            _ = sources.succeed(request, with: RefreshPage(items: Array((page * 20)..<(page * 20 + 20)), hasMore: true))
+            capacities.insert(sources[0].items.capacity)
+        }
+        #expect(sources[0].items.count == 4_000)
+        #expect(capacities.count < 20, "the capacity changed \(capacities.count) times in 200 loads")
+    }
+
+    @Test func integerIdsOfAnyWidthAndStringIdsCompareByValue() {
+        #expect(RefreshItemID(7) == RefreshItemID(Int64(7)))
+        #expect(RefreshItemID(UInt8(7)) == RefreshItemID(7))
+        #expect(RefreshItemID(7) != RefreshItemID("7"))
+        #expect(RefreshItemID("a") == RefreshItemID("a"))
+        #expect(RefreshItemID(7).value == AnyHashable(7))
+        #expect(RefreshItemID(UInt64.max).value == AnyHashable(UInt64.max), "too wide for Int: kept as it is")
+        #expect(RefreshItemID("a").description == "a")
+    }
 }
