@@ -147,7 +147,7 @@ extension RefreshSources {
         let page: Int
         var cursor: String?
         switch kind {
-        case .refresh, .loadPrevious:
+        case .refresh, .loadPrevious:  // a load of the previous page went to beginPrevious above
             page = policy.firstPage
         case .loadMore:
             guard states[source].hasLoaded, !states[source].items.isEmpty else { return .ignored(.nothingLoaded) }
@@ -172,22 +172,21 @@ extension RefreshSources {
     }
 
     /// Decides whether the page before the first loaded one is asked for.
-    @usableFromInline
+    @inlinable
     mutating func beginPrevious(source: Int) -> RefreshBegin {
-        let state = states[source]
-        if let busy = state.previousInFlight ?? (state.isRefreshing ? state.inFlight : nil) {
+        if let busy = states[source].previousInFlight ?? (states[source].isRefreshing ? states[source].inFlight : nil) {
             return .ignored(.busy(inFlight: busy))
         }
-        guard state.hasLoaded, !state.items.isEmpty else { return .ignored(.nothingLoaded) }
-        guard !state.noPreviousData else { return .ignored(.noPreviousData) }
-        let (page, overflow) = state.firstLoadedPage.subtractingReportingOverflow(1)
+        guard states[source].hasLoaded, !states[source].items.isEmpty else { return .ignored(.nothingLoaded) }
+        guard !states[source].noPreviousData else { return .ignored(.noPreviousData) }
+        let (page, overflow) = states[source].firstLoadedPage.subtractingReportingOverflow(1)
         guard !overflow else { return .ignored(.noPreviousData) }
         var cursor: String?
         switch policy.paging {
         case .pageNumbers:
             guard page >= policy.firstPage else { return .ignored(.noPreviousData) }
         case .cursors:
-            guard let previous = state.previousCursor else { return .ignored(.noPreviousData) }
+            guard let previous = states[source].previousCursor else { return .ignored(.noPreviousData) }
             cursor = previous
         }
         let request = issue(.loadPrevious, source: source, page: page, cursor: cursor)
