@@ -274,10 +274,7 @@ extension RefreshSources {
         states[source]._hasLoaded = true
         states[source]._failure = nil
         if request.kind == .loadPrevious {
-            let noPrevious = page.isFirstPage(request: request, policy: policy)
-            states[source]._firstLoadedPage = request.page
-            states[source]._noPreviousData = noPrevious
-            states[source]._previousCursor = byCursor && !noPrevious ? page.previousCursor : nil
+            commitStart(request, page: page)
             states[source]._loadPreviousFailure = nil
             states[source]._previousInFlight = nil
             states[source]._itemsBefore -= Swift.min(states[source]._itemsBefore, page.items.count)
@@ -295,12 +292,7 @@ extension RefreshSources {
             states[source]._loadMoreFailure = nil
             states[source]._inFlight = nil
             if request.kind == .refresh {
-                let noPrevious = page.isFirstPage(request: request, policy: policy)
-                states[source]._firstLoadedPage = request.page
-                states[source]._noPreviousData = noPrevious
-                if byCursor {
-                    states[source]._previousCursor = noPrevious ? nil : page.previousCursor
-                }
+                commitStart(request, page: page)
                 states[source]._itemsBefore = 0
             }
         }
@@ -309,6 +301,19 @@ extension RefreshSources {
                 request: request, source: source, change: change, noMoreData: states[source].noMoreData)
         }
         return holdUnderCap(request, page: page, change: change)
+    }
+
+    /// Records the start of the list a page leaves, once it is the first page held: its number,
+    /// whether anything comes before it, and (under cursor paging) the cursor of what does.
+    @inlinable @inline(__always)
+    mutating func commitStart(_ request: RefreshRequest, page: RefreshPage<Item>) {
+        let source = request.source
+        let noPrevious = page.isFirstPage(request: request, policy: policy)
+        states[source]._firstLoadedPage = request.page
+        states[source]._noPreviousData = noPrevious
+        if policy.paging == .cursors {
+            states[source]._previousCursor = noPrevious ? nil : page.previousCursor
+        }
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
