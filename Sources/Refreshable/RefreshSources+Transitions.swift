@@ -396,16 +396,17 @@ extension RefreshSources {
     mutating func settleFailure(_ failure: RefreshFailure) -> RefreshSettlement {
         let source = failure.request.source
         revision &+= 1
-        states[source]._failure = failure
+        let box = FailureBox(failure)
+        states[source]._failure = box
         switch failure.request.kind {
         case .refresh:
             states[source]._inFlight = nil
         case .loadMore:
             states[source]._inFlight = nil
-            states[source]._loadMoreFailure = failure
+            states[source]._loadMoreFailure = box
         case .loadPrevious:
             states[source]._previousInFlight = nil
-            states[source]._loadPreviousFailure = failure
+            states[source]._loadPreviousFailure = box
         }
         return .failed(failure)
     }

@@ -33,8 +33,8 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @inlinable public var inFlight: RefreshRequest? { _inFlight }
     @usableFromInline var _inFlight: RefreshRequest?
     /// The last failure, kept until the next success of this source.
-    @inlinable public var failure: RefreshFailure? { _failure }
-    @usableFromInline var _failure: RefreshFailure?
+    @inlinable public var failure: RefreshFailure? { _failure?.failure }
+    @usableFromInline var _failure: FailureBox?
     /// The load of the page before the first loaded one in flight for this source, if any: one at
     /// a time, beside ``inFlight`` (see ``RefreshRequest/Kind/loadPrevious``).
     @inlinable public var previousInFlight: RefreshRequest? { _previousInFlight }
@@ -54,8 +54,8 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @inlinable public var previousCursor: String? { _previousCursor }
     @usableFromInline var _previousCursor: String?
     /// The failure of the last load of the previous page, until one starts or succeeds.
-    @inlinable public var loadPreviousFailure: RefreshFailure? { _loadPreviousFailure }
-    @usableFromInline var _loadPreviousFailure: RefreshFailure?
+    @inlinable public var loadPreviousFailure: RefreshFailure? { _loadPreviousFailure?.failure }
+    @usableFromInline var _loadPreviousFailure: FailureBox?
     /// The pages held, front to back, while the policy caps them (see ``RefreshPolicy/maxPages``);
     /// empty otherwise.
     @usableFromInline var _heldPages: [HeldPage]
@@ -67,8 +67,8 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @usableFromInline var _hasLoaded: Bool
     /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
     /// shows, which a failed refresh leaves alone.
-    @inlinable public var loadMoreFailure: RefreshFailure? { _loadMoreFailure }
-    @usableFromInline var _loadMoreFailure: RefreshFailure?
+    @inlinable public var loadMoreFailure: RefreshFailure? { _loadMoreFailure?.failure }
+    @usableFromInline var _loadMoreFailure: FailureBox?
 
     /// Creates the state of a source that has not loaded yet.
     ///
@@ -148,6 +148,23 @@ struct HeldPage: Sendable, Hashable {
         self.cursor = cursor
         self.previousCursor = previousCursor
         self.nextCursor = nextCursor
+    }
+}
+
+/// A failure held by reference: failures are rare, and a state that holds none of them inline stays
+/// small, so the hot paths that clear a failure only check a reference.
+@usableFromInline
+final class FailureBox: Sendable, Equatable {
+    @usableFromInline let failure: RefreshFailure
+
+    @usableFromInline
+    init(_ failure: RefreshFailure) {
+        self.failure = failure
+    }
+
+    @usableFromInline
+    static func == (lhs: FailureBox, rhs: FailureBox) -> Bool {
+        lhs === rhs || lhs.failure == rhs.failure
     }
 }
 
