@@ -49,22 +49,46 @@ extension OutputRefreshProtocol {
         header: (any RefreshHeaderControl)?,
         footer: (any RefreshFooterControl)?
     ) -> RefreshSubscription {
-        refreshStatus.observe(with: StatusDriver(header: header, footer: footer))
+        autoSetRefreshHeaderStatus(header: header, footer: footer, previous: nil)
+    }
+
+    /// Drives the header, the footer and the control that loads previous pages from
+    /// ``refreshStatus``, like ``autoSetRefreshHeaderStatus(header:footer:)``: the control above
+    /// the first row follows ``RefreshStatus/beginPreviousLoad``, ``RefreshStatus/endPreviousLoad``,
+    /// ``RefreshStatus/noPreviousData``, ``RefreshStatus/resetNoPreviousData`` and
+    /// ``RefreshStatus/previousLoadFailed(message:)``, and hides with the footer.
+    /// - Parameters:
+    ///   - header: The pull-to-refresh control, or `nil`.
+    ///   - footer: The load-more control, or `nil`.
+    ///   - previous: The control that loads previous pages, or `nil`.
+    /// - Returns: The subscription; the controls are held weakly, so it keeps nothing alive.
+    @MainActor
+    public func autoSetRefreshHeaderStatus(
+        header: (any RefreshHeaderControl)?,
+        footer: (any RefreshFooterControl)?,
+        previous: (any RefreshFooterControl)?
+    ) -> RefreshSubscription {
+        refreshStatus.observe(with: StatusDriver(header: header, footer: footer, previous: previous))
     }
 }
 
 extension RefreshStatus {
-    /// Which controls a status is about: `(header, footer)`.
-    var addressedControls: (header: Bool, footer: Bool) {
+    /// Which controls a status is about: `(header, footer, previous)`; hiding the footer hides the
+    /// control that loads previous pages too.
+    var addressedControls: (header: Bool, footer: Bool, previous: Bool) {
         switch self {
         case .none:
-            return (false, false)
+            return (false, false, false)
         case .beginHeaderRefresh, .endHeaderRefresh:
-            return (true, false)
-        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData, .hideFooter, .showFooter:
-            return (false, true)
+            return (true, false, false)
+        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData:
+            return (false, true, false)
+        case .hideFooter, .showFooter:
+            return (false, true, true)
         case .failed:
-            return (true, true)
+            return (true, true, false)
+        case .beginPreviousLoad, .endPreviousLoad, .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
+            return (false, false, true)
         }
     }
 }
@@ -74,13 +98,18 @@ extension RefreshStatus {
 private final class StatusDriver: RefreshObservation {
     weak var header: (any RefreshHeaderControl)?
     weak var footer: (any RefreshFooterControl)?
+    weak var previous: (any RefreshFooterControl)?
     private let headerRecord = ControlRecord()
     private let footerRecord = ControlRecord()
+    private let previousRecord = ControlRecord()
     @exclusivity(unchecked) private var recheckToken: UInt = 0
 
-    init(header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?) {
+    init(
+        header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?, previous: (any RefreshFooterControl)?
+    ) {
         self.header = header
         self.footer = footer
+        self.previous = previous
     }
 
     /// Drives the controls a status is about (both, without ending what refreshes already, for the
@@ -107,6 +136,16 @@ private final class StatusDriver: RefreshObservation {
             )
             lags = lags || headerLags
         }
+        if addressed?.previous ?? true {
+            let previousLags = ControlDriver.drive(
+                previous,
+                record: previousRecord,
+                to: relay.appearance.previous,
+                hidden: relay.appearance.isFooterHidden,
+                endingPulls: addressed != nil
+            )
+            lags = lags || previousLags
+        }
         guard lags else { return }
         // Scheduled after this status's commands, so it runs once the controls applied them, and
         // drives to the relay's appearance then, whatever came meanwhile. It holds the driver and
@@ -117,12 +156,16 @@ private final class StatusDriver: RefreshObservation {
             guard !isCancelled, recheckToken == token else { return }
             _ = ControlDriver.drive(footer, record: footerRecord, to: relay.appearance)
             _ = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
+            _ = ControlDriver.drive(
+                previous, record: previousRecord, to: relay.appearance.previous, hidden: relay.appearance.isFooterHidden
+            )
         }
     }
 
     override func cancel() {
         header = nil
         footer = nil
+        previous = nil
         super.cancel()
     }
 }

@@ -35,6 +35,11 @@ public struct RefreshAppearance: Sendable, Hashable {
     public var isFooterHidden: Bool
     /// The failure the empty list's placeholder shows, or `nil` when no placeholder is shown.
     public var placeholder: RefreshFailure?
+    /// The state of the control that loads previous pages (``RefreshRequest/Kind/loadPrevious``),
+    /// a footer-like control above the first row: loading, failed, idle, or at the start of the
+    /// list (``Footer/noMoreData(title:)``, the initial state: a list that never loads previous
+    /// pages never leaves it). It is hidden with the footer (``isFooterHidden``).
+    public var previous: Footer
 
     /// Creates an appearance.
     /// - Parameters:
@@ -42,16 +47,20 @@ public struct RefreshAppearance: Sendable, Hashable {
     ///   - footer: The footer's state.
     ///   - isFooterHidden: Whether the footer is hidden.
     ///   - placeholder: The failure the placeholder shows, if any.
+    ///   - previous: The state of the control that loads previous pages; by default, at the start
+    ///     of the list.
     public init(
         header: Header = .idle,
         footer: Footer = .idle,
         isFooterHidden: Bool = false,
-        placeholder: RefreshFailure? = nil
+        placeholder: RefreshFailure? = nil,
+        previous: Footer = .noMoreData(title: nil)
     ) {
         self.header = header
         self.footer = footer
         self.isFooterHidden = isFooterHidden
         self.placeholder = placeholder
+        self.previous = previous
     }
 
     /// The appearance a source's state calls for.
@@ -60,7 +69,9 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// first page loads and while the source has no items; otherwise it loads while a load-more is
     /// in flight, shows the end of the list when the list has ended, shows a failed load-more, and
     /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list whose last
-    /// load failed (not cancelled) shows the placeholder, until a load starts. See <doc:Rules>.
+    /// load failed (not cancelled) shows the placeholder, until a load starts. The control that
+    /// loads previous pages follows the same rules for its own direction: loading, at the start of
+    /// the list (``RefreshState/noPreviousData``), failed, or idle. See <doc:Rules>.
     /// - Parameter state: The source's state.
     public init<Item>(state: RefreshState<Item>) {
         header = state.isRefreshing ? .refreshing : .idle
@@ -78,6 +89,15 @@ public struct RefreshAppearance: Sendable, Hashable {
             footer = .failed(message: failure.message)
         } else {
             footer = .idle
+        }
+        if state.isLoadingPrevious {
+            previous = .refreshing
+        } else if state.noPreviousData {
+            previous = .noMoreData(title: nil)
+        } else if let failure = state.loadPreviousFailure, failure.reason != .cancelled {
+            previous = .failed(message: failure.message)
+        } else {
+            previous = .idle
         }
     }
 
@@ -102,35 +122,30 @@ public struct RefreshAppearance: Sendable, Hashable {
         case .endHeaderRefresh:
             header = .idle
         case .beginFooterRefresh:
-            if case .noMoreData = footer {
-                break
-            }
-            footer = .refreshing
+            footer.begin()
         case .endFooterRefresh:
-            if footer == .refreshing {
-                footer = .idle
-            }
+            footer.end()
         case .noMoreData:
-            if case .noMoreData = footer {
-                break
-            }
-            footer = .noMoreData(title: nil)
+            footer.reachEnd()
         case .resetNoMoreData:
-            switch footer {
-            case .noMoreData, .failed:
-                footer = .idle
-            case .idle, .refreshing:
-                break
-            }
+            footer.reopen()
         case .failed(let message):
             header = .idle
-            if footer == .refreshing {
-                footer = .failed(message: message)
-            }
+            footer.fail(message: message)
         case .hideFooter:
             isFooterHidden = true
         case .showFooter:
             isFooterHidden = false
+        case .beginPreviousLoad:
+            previous.begin()
+        case .endPreviousLoad:
+            previous.end()
+        case .noPreviousData:
+            previous.reachEnd()
+        case .resetNoPreviousData:
+            previous.reopen()
+        case .previousLoadFailed(let message):
+            previous.fail(message: message)
         }
     }
 
@@ -145,37 +160,97 @@ public struct RefreshAppearance: Sendable, Hashable {
         if old.isFooterHidden != isFooterHidden {
             result.append(isFooterHidden ? .hideFooter : .showFooter)
         }
-        if old.footer != footer {
-            let leavesEnd: Bool
-            switch old.footer {
-            case .noMoreData, .failed:
-                leavesEnd = true
-            case .idle, .refreshing:
-                leavesEnd = false
-            }
-            switch footer {
-            case .idle:
-                result.append(old.footer == .refreshing ? .endFooterRefresh : .resetNoMoreData)
-            case .refreshing:
-                result += leavesEnd ? [.resetNoMoreData, .beginFooterRefresh] : [.beginFooterRefresh]
-            case .noMoreData:
-                result.append(.noMoreData)
-            case .failed(let message):
-                if leavesEnd {
-                    result.append(.resetNoMoreData)
-                }
-                if old.footer != .refreshing {
-                    result.append(.beginFooterRefresh)
-                }
-                result.append(.failed(message: message))
-            }
-        }
+        footer.append(FooterStatuses.footer, from: old.footer, to: &result)
+        previous.append(FooterStatuses.previous, from: old.previous, to: &result)
         if old.header != header
             || (footer != old.footer && header == .refreshing && result.contains(where: \.endsHeader))
         {
             result.append(header == .refreshing ? .beginHeaderRefresh : .endHeaderRefresh)
         }
         return result
+    }
+}
+
+/// The statuses that move one footer-like control: the footer, or the control that loads
+/// previous pages.
+enum FooterStatuses: Sendable {
+    case footer, previous
+
+    var begin: RefreshStatus { self == .footer ? .beginFooterRefresh : .beginPreviousLoad }
+    var end: RefreshStatus { self == .footer ? .endFooterRefresh : .endPreviousLoad }
+    var reachEnd: RefreshStatus { self == .footer ? .noMoreData : .noPreviousData }
+    var reopen: RefreshStatus { self == .footer ? .resetNoMoreData : .resetNoPreviousData }
+
+    func fail(_ message: String) -> RefreshStatus {
+        self == .footer ? .failed(message: message) : .previousLoadFailed(message: message)
+    }
+}
+
+/// The order-safe rules of a footer-like control, shared by the footer and the control that loads
+/// previous pages: only a reopen (or a new end) changes an end state, so a late end or begin
+/// cannot undo it.
+extension RefreshAppearance.Footer {
+    mutating func begin() {
+        if case .noMoreData = self {
+            return
+        }
+        self = .refreshing
+    }
+
+    mutating func end() {
+        if self == .refreshing {
+            self = .idle
+        }
+    }
+
+    mutating func reachEnd() {
+        if case .noMoreData = self {
+            return
+        }
+        self = .noMoreData(title: nil)
+    }
+
+    mutating func reopen() {
+        switch self {
+        case .noMoreData, .failed:
+            self = .idle
+        case .idle, .refreshing:
+            break
+        }
+    }
+
+    mutating func fail(message: String) {
+        if self == .refreshing {
+            self = .failed(message: message)
+        }
+    }
+
+    /// Appends the statuses that lead a control from `old` to this state.
+    func append(_ statuses: FooterStatuses, from old: Self, to result: inout [RefreshStatus]) {
+        guard old != self else { return }
+        let leavesEnd: Bool
+        switch old {
+        case .noMoreData, .failed:
+            leavesEnd = true
+        case .idle, .refreshing:
+            leavesEnd = false
+        }
+        switch self {
+        case .idle:
+            result.append(old == .refreshing ? statuses.end : statuses.reopen)
+        case .refreshing:
+            result += leavesEnd ? [statuses.reopen, statuses.begin] : [statuses.begin]
+        case .noMoreData:
+            result.append(statuses.reachEnd)
+        case .failed(let message):
+            if leavesEnd {
+                result.append(statuses.reopen)
+            }
+            if old != .refreshing {
+                result.append(statuses.begin)
+            }
+            result.append(statuses.fail(message))
+        }
     }
 }
 

@@ -42,10 +42,12 @@ extension RefreshRuntime {
         let appearance = RefreshAppearance(state: state[index])
         let footerLags = ControlDriver.drive(host?.footer, record: footerRecord, to: appearance)
         let headerLags = ControlDriver.drive(host?.header, record: headerRecord, to: appearance.header)
+        let previousLags = ControlDriver.drive(
+            host?.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden)
         drawPlaceholder(appearance.placeholder, source: index)
         publishStatuses(for: appearance)
         host?.didRender(appearance)
-        return footerLags || headerLags
+        return footerLags || headerLags || previousLags
     }
 
     private func drawPlaceholder(_ placeholder: RefreshFailure?, source: Int) {

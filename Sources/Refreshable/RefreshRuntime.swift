@@ -34,6 +34,7 @@ public final class RefreshRuntime<Item: Sendable> {
     var tasks: [LoadSlot: RunningLoad] = [:]
     let headerRecord = ControlRecord()
     let footerRecord = ControlRecord()
+    let previousRecord = ControlRecord()
     var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
     var isRendering = false
     var renderAgain = false
@@ -268,10 +269,17 @@ public final class RefreshRuntime<Item: Sendable> {
             record = footerRecord
             control = footer
             isRefreshing = footer?.isRefreshing ?? true
+        case .previous:
+            let previous = host?.previous
+            kind = .loadPrevious
+            record = previousRecord
+            control = previous
+            isRefreshing = previous?.isRefreshing ?? true
         }
         if let control {
             record.track(ObjectIdentifier(control))
-            let ownLoadRunning = source.inFlight?.kind == kind && record.shown == .refreshing
+            let running = kind == .loadPrevious ? source.previousInFlight : source.inFlight
+            let ownLoadRunning = running?.kind == kind && record.shown == .refreshing
             // Our own begin's callback, a callback after we ended the control (at once, or with the
             // end still queued), or a second callback for a load already running: not a request.
             if ownLoadRunning || !isRefreshing || record.endPending {

@@ -1,6 +1,6 @@
 /// Which control an action came from.
 enum RefreshControlRole: Sendable {
-    case header, footer
+    case header, footer, previous
 }
 
 /// What a ``RefreshRuntime`` calls back: the front door that owns it (a ``Refreshable`` adopter,
@@ -20,6 +20,8 @@ class RefreshRuntimeHost<Item: Sendable> {
     var header: (any RefreshHeaderControl)? { nil }
     /// The footer control to drive.
     var footer: (any RefreshFooterControl)? { nil }
+    /// The control that loads previous pages, to drive.
+    var previous: (any RefreshFooterControl)? { nil }
     /// The list, for reloads and failures.
     var listView: (any RefreshListView)? { nil }
     /// Starts a request the runtime issued (a ``Refreshable``'s `refreshData(isRefresh:)`).

@@ -24,4 +24,19 @@ public enum RefreshStatus: Sendable, Hashable {
     case hideFooter
     /// The footer shows again.
     case showFooter
+    /// A load of the previous page started: the control that loads previous pages shows its
+    /// loading state, unless nothing comes before the first loaded page.
+    case beginPreviousLoad
+    /// The load of the previous page ended: the control goes idle, unless it shows that nothing
+    /// comes before the first loaded page (order-safe).
+    case endPreviousLoad
+    /// Nothing comes before the first loaded page: the control that loads previous pages shows its
+    /// end state and cannot trigger.
+    case noPreviousData
+    /// Something comes before the first loaded page again (a refresh under cursor paging, or the
+    /// page cap dropped pages from the front): the control leaves its end or failed state.
+    case resetNoPreviousData
+    /// A load of the previous page failed: a loading control that loads previous pages shows the
+    /// failure. The header and footer are left alone.
+    case previousLoadFailed(message: String)
 }

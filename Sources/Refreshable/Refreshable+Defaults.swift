@@ -1,5 +1,8 @@
 /// The defaults of what you provide: the current index lives in the runtime.
 extension Refreshable {
+    /// No control loads previous pages.
+    public var refreshPreviousControl: (any RefreshFooterControl)? { nil }
+
     /// The index of the source on screen, kept in ``refreshStatus``. Setting it does not draw or
     /// load: use ``switchSource(to:)``.
     public var currentIndex: Int {
@@ -28,6 +31,12 @@ extension Refreshable {
     /// Loads more when the footer's action is a user's pull; ignores the control's own late callback.
     public func footerRefreshingAction() {
         runtime.controlAction(.footer)
+    }
+
+    /// The action of ``refreshPreviousControl``: loads the previous page when a user pulled the
+    /// control; ignores the control's own late callback of a load the library began.
+    public func previousRefreshingAction() {
+        runtime.controlAction(.previous)
     }
 
     /// Starts a refresh of ``currentIndex`` with ``startLoad(_:source:)``.

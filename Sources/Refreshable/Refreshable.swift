@@ -44,6 +44,7 @@
 /// - ``currentIndex``
 /// - ``refreshHeaderControl``
 /// - ``refreshFooterControl``
+/// - ``refreshPreviousControl``
 /// - ``refreshListView``
 /// - ``refreshData(isRefresh:)``
 ///
@@ -52,8 +53,10 @@
 /// - ``setupRefreshFooter()``
 /// - ``headerRefreshingAction()``
 /// - ``footerRefreshingAction()``
+/// - ``previousRefreshingAction()``
 /// - ``refresh()``
 /// - ``loadMore()``
+/// - ``loadPrevious()``
 /// - ``switchSource(to:)``
 /// - ``refreshFooter()``
 /// - ``cancelLoading(source:)``
@@ -97,6 +100,12 @@ public protocol Refreshable: AnyObject {
 
     /// The load-more control, or `nil` when the list has none.
     var refreshFooterControl: (any RefreshFooterControl)? { get }
+
+    /// The control above the first row that loads previous pages (``loadPrevious()``): newer items
+    /// above a feed, older messages above a chat, pages the page cap dropped. Any footer-like
+    /// control works (an MJRefresh auto footer placed at the top, a spinner row); the default is
+    /// `nil`, no such control.
+    var refreshPreviousControl: (any RefreshFooterControl)? { get }
 
     /// The list, for reloading rows and showing failures, or `nil` when the adopter handles both
     /// in ``refreshDidUpdate(_:)`` and ``presentFailure(_:)``.

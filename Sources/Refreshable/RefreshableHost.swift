@@ -17,6 +17,7 @@ final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.It
     }
     override var header: (any RefreshHeaderControl)? { adopter?.refreshHeaderControl }
     override var footer: (any RefreshFooterControl)? { adopter?.refreshFooterControl }
+    override var previous: (any RefreshFooterControl)? { adopter?.refreshPreviousControl }
     override var listView: (any RefreshListView)? { adopter?.refreshListView }
 
     override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Adopter.Item>) {

@@ -225,6 +225,8 @@ struct StatusFold {
     var headerRefreshing = false
     var footer: TestFooterControl.State = .idle
     var isFooterHidden: Bool
+    /// The control that loads previous pages: at the start of the list until a status says otherwise.
+    var previous: TestFooterControl.State = .noMoreData(title: nil)
 
     mutating func apply(_ status: RefreshStatus) {
         switch status {
@@ -261,6 +263,28 @@ struct StatusFold {
             isFooterHidden = true
         case .showFooter:
             isFooterHidden = false
+        case .beginPreviousLoad:
+            if case .noMoreData = previous {
+                break
+            }
+            previous = .refreshing
+        case .endPreviousLoad:
+            if previous == .refreshing {
+                previous = .idle
+            }
+        case .noPreviousData:
+            previous = .noMoreData(title: nil)
+        case .resetNoPreviousData:
+            switch previous {
+            case .noMoreData, .failed:
+                previous = .idle
+            case .idle, .refreshing:
+                break
+            }
+        case .previousLoadFailed(let message):
+            if previous == .refreshing {
+                previous = .failed(message: message)
+            }
         }
     }
 }

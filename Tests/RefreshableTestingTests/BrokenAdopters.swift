@@ -185,6 +185,8 @@ struct NaiveReplayOutput: OutputRefreshProtocol {
                 footer?.isHidden = true
             case .showFooter:
                 footer?.isHidden = false
+            case .beginPreviousLoad, .endPreviousLoad, .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
+                break  // it drives no control that loads previous pages
             }
         }
     }

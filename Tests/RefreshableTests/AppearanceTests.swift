@@ -13,7 +13,11 @@ struct AppearanceTests {
         for header in [RefreshAppearance.Header.idle, .refreshing] {
             for footer in footers {
                 for hidden in [false, true] {
-                    result.append(RefreshAppearance(header: header, footer: footer, isFooterHidden: hidden))
+                    for previous in footers {
+                        result.append(
+                            RefreshAppearance(
+                                header: header, footer: footer, isFooterHidden: hidden, previous: previous))
+                    }
                 }
             }
         }
@@ -53,5 +57,31 @@ struct AppearanceTests {
         #expect(end.applying(.beginFooterRefresh) == end)
         #expect(end.applying(.noMoreData) == end)
         #expect(end.applying(.resetNoMoreData).footer == .idle)
+    }
+
+    @Test func lateStatusesOfTheControlAboveLeaveTheStartOfTheListAlone() {
+        let start = RefreshAppearance(previous: .noMoreData(title: nil))
+        #expect(start.applying(.endPreviousLoad) == start)
+        #expect(start.applying(.beginPreviousLoad) == start)
+        #expect(start.applying(.previousLoadFailed(message: "m")) == start)
+        #expect(start.applying(.resetNoPreviousData).previous == .idle)
+        #expect(start.applying(.resetNoMoreData) == start, "footer statuses leave the control above alone")
+    }
+
+    @Test func theControlAboveFollowsTheLoadOfThePreviousPageAndItsFailure() throws {
+        var sources = RefreshSources<Int>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors))
+        let refresh = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(refresh, with: RefreshPage(items: [1, 2], nextCursor: "n", previousCursor: "p"))
+        #expect(RefreshAppearance(state: sources[0]).previous == .idle)
+        let previous = try started(sources.begin(.loadPrevious, source: 0))
+        #expect(RefreshAppearance(state: sources[0]).previous == .refreshing)
+        _ = sources.fail(previous, error: ServerError(code: 500), describedAs: "down")
+        let message = try #require(sources[0].loadPreviousFailure?.message)
+        #expect(RefreshAppearance(state: sources[0]).previous == .failed(message: message))
+        #expect(RefreshAppearance(state: sources[0]).footer == .idle, "the footer shows no failure from above")
+        let again = try started(sources.begin(.loadPrevious, source: 0))
+        _ = sources.cancel(source: 0)
+        #expect(again.kind == .loadPrevious)
+        #expect(RefreshAppearance(state: sources[0]).previous == .idle, "a cancelled load above shows no failure")
     }
 }
