@@ -237,54 +237,61 @@ struct StatusFold {
         case .endHeaderRefresh:
             headerRefreshing = false
         case .beginFooterRefresh:
-            if case .noMoreData = footer {
-                break
-            }
-            footer = .refreshing
+            footer.begin()
         case .endFooterRefresh:
-            if footer == .refreshing {
-                footer = .idle
-            }
+            footer.end()
         case .noMoreData:
             footer = .noMoreData(title: nil)
         case .resetNoMoreData:
-            switch footer {
-            case .noMoreData, .failed:
-                footer = .idle
-            case .idle, .refreshing:
-                break
-            }
+            footer.reopen()
         case .failed(let message):
             headerRefreshing = false
-            if footer == .refreshing {
-                footer = .failed(message: message)
-            }
+            footer.fail(message)
         case .hideFooter:
             isFooterHidden = true
         case .showFooter:
             isFooterHidden = false
         case .beginPreviousLoad:
-            if case .noMoreData = previous {
-                break
-            }
-            previous = .refreshing
+            previous.begin()
         case .endPreviousLoad:
-            if previous == .refreshing {
-                previous = .idle
-            }
+            previous.end()
         case .noPreviousData:
             previous = .noMoreData(title: nil)
         case .resetNoPreviousData:
-            switch previous {
-            case .noMoreData, .failed:
-                previous = .idle
-            case .idle, .refreshing:
-                break
-            }
+            previous.reopen()
         case .previousLoadFailed(let message):
-            if previous == .refreshing {
-                previous = .failed(message: message)
-            }
+            previous.fail(message)
+        }
+    }
+}
+
+/// One footer-like control under the order-safe rules: the footer, or the control above the first row.
+extension TestFooterControl.State {
+    fileprivate mutating func begin() {
+        if case .noMoreData = self {
+            return
+        }
+        self = .refreshing
+    }
+
+    fileprivate mutating func end() {
+        if self == .refreshing {
+            self = .idle
+        }
+    }
+
+    fileprivate mutating func reopen() {
+        switch self {
+        case .noMoreData, .failed:
+            self = .idle
+        case .idle, .refreshing:
+            break
+        }
+    }
+
+    fileprivate mutating func fail(_ message: String) {
+        if self == .refreshing {
+            self = .failed(message: message)
         }
     }
 }
