@@ -37,8 +37,19 @@ public struct RefreshItemIdentity<Item: Sendable>: Sendable, Hashable {
         _ keyPath: any KeyPath<Item, ID> & Sendable,
         duplicates: DuplicateRule = .keepHeld
     ) {
+        self.init(keyPath: keyPath, id: { RefreshItemID($0[keyPath: keyPath]) }, duplicates: duplicates)
+    }
+
+    /// An identity that reads ids with `id`, which must read what `keyPath` reads: a direct read
+    /// costs a field access, where a key path is applied through the runtime.
+    @inlinable
+    init(
+        keyPath: any AnyKeyPath & Sendable,
+        id: @escaping @Sendable (Item) -> RefreshItemID,
+        duplicates: DuplicateRule
+    ) {
         self.keyPath = keyPath
-        self.id = { RefreshItemID($0[keyPath: keyPath]) }
+        self.id = id
         self.duplicates = duplicates
     }
 
@@ -61,7 +72,7 @@ extension RefreshItemIdentity where Item: Identifiable, Item.ID: Sendable {
     /// - Returns: The identity.
     @inlinable
     public static func id(duplicates: DuplicateRule = .keepHeld) -> Self {
-        Self(\Item.id, duplicates: duplicates)
+        Self(keyPath: \Item.id, id: { RefreshItemID($0.id) }, duplicates: duplicates)
     }
 }
 
@@ -75,7 +86,30 @@ public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConverti
     @usableFromInline enum Storage: Hashable {
         case int(Int)
         case string(String)
-        case other(AnyHashable)
+        case other(OtherID)
+    }
+
+    /// An id of another type, boxed: `AnyHashable`'s layout is opaque outside the standard library,
+    /// so held inline it would make every copy of every id, an `Int` too, a call through its value
+    /// witnesses.
+    @usableFromInline
+    final class OtherID: Hashable, @unchecked Sendable {
+        @usableFromInline let value: AnyHashable
+
+        @usableFromInline
+        init(_ value: AnyHashable) {
+            self.value = value
+        }
+
+        @usableFromInline
+        static func == (lhs: OtherID, rhs: OtherID) -> Bool {
+            lhs.value == rhs.value
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+        }
     }
 
     @usableFromInline let storage: Storage
@@ -91,7 +125,7 @@ public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConverti
         } else if let id = id as? any BinaryInteger, let number = Int(exactly: id) {
             storage = .int(number)
         } else {
-            storage = .other(AnyHashable(id))
+            storage = .other(OtherID(AnyHashable(id)))
         }
     }
 
@@ -100,7 +134,7 @@ public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConverti
         switch storage {
         case .int(let id): AnyHashable(id)
         case .string(let id): AnyHashable(id)
-        case .other(let id): id
+        case .other(let id): id.value
         }
     }
 
@@ -109,7 +143,7 @@ public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConverti
         switch storage {
         case .int(let id): String(id)
         case .string(let id): id
-        case .other(let id): String(describing: id.base)
+        case .other(let id): String(describing: id.value.base)
         }
     }
 }

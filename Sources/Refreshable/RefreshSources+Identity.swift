@@ -79,16 +79,22 @@ extension RefreshSources {
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
-            guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
+            if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
+                report.removals += 1
                 continue
             }
-            if kept >= 0 {
-                if kept < heldBefore {
+            // One hash for a new item: it is recorded where it goes, and only a duplicate, which
+            // finds a position already there, puts that position back.
+            let position = states[source]._items.count
+            if let held = indexes[source].positions.updateValue(position, forKey: id) {
+                indexes[source].positions[id] = held
+                if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report),
+                    kept < heldBefore
+                {
                     replaced.append(kept)
                 }
                 continue
             }
-            indexes[source].positions[id] = states[source]._items.count
             states[source]._items.append(item)
         }
         indexes[source].unheld &+= report.duplicates &+ report.removals
@@ -117,6 +123,21 @@ extension RefreshSources {
             return nil
         }
         guard let position = indexes[source].positions[id] else { return -1 }
+        return keepHeld(item, id: id, at: position, source: source, identity: identity, report: &report)
+    }
+
+    /// Settles an incoming item whose id the source holds at `position`: counts the duplicate and
+    /// takes the newer copy when the rule says so or the held one was edited locally.
+    /// - Returns: `position` when the item replaced the held copy there, `nil` when it was dropped.
+    @inlinable
+    mutating func keepHeld(
+        _ item: Item,
+        id: RefreshItemID,
+        at position: Int,
+        source: Int,
+        identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Int? {
         report.duplicates += 1
         // A newer server copy always replaces a local edit.
         let wasEdited = indexes[source].edited.remove(id) != nil

@@ -195,4 +195,37 @@ struct DeduplicationTests {
         #expect(RefreshItemID(UInt64.max).value == AnyHashable(UInt64.max), "too wide for Int: kept as it is")
         #expect(RefreshItemID("a").description == "a")
     }
+
+    @Test func idsOfAnotherTypeCompareHashAndDeduplicateByTheirValue() throws {
+        struct Key: Hashable, Sendable {
+            let shop: String
+            let number: Int
+        }
+        struct Row: Sendable {
+            let key: Key
+            let text: String
+        }
+        #expect(RefreshItemID(Key(shop: "a", number: 1)) == RefreshItemID(Key(shop: "a", number: 1)))
+        #expect(RefreshItemID(Key(shop: "a", number: 1)) != RefreshItemID(Key(shop: "b", number: 1)))
+        #expect(Set([RefreshItemID(Key(shop: "a", number: 1)), RefreshItemID(Key(shop: "a", number: 1))]).count == 1)
+        #expect(RefreshItemID(Key(shop: "a", number: 1)).value == AnyHashable(Key(shop: "a", number: 1)))
+
+        var sources = RefreshSources<Row>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2), identity: RefreshItemIdentity(\Row.key))
+        let refresh = try started(sources.begin(.refresh, source: 0))
+        let first = [Row(key: Key(shop: "a", number: 1), text: "1"), Row(key: Key(shop: "a", number: 2), text: "2")]
+        _ = sources.succeed(refresh, with: RefreshPage(items: first))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        let second = [
+            Row(key: Key(shop: "a", number: 2), text: "2 again"), Row(key: Key(shop: "b", number: 1), text: "3"),
+        ]
+        let update = applied(sources.succeed(more, with: RefreshPage(items: second)))
+        #expect(sources[0].items.map(\.text) == ["1", "2", "3"])
+        #expect(update?.droppedDuplicates == 1)
+    }
+
+    @Test func twoIdentitiesOfIdentifiableItemsAreEqualWhenTheyKeepTheSameCopy() {
+        #expect(RefreshItemIdentity<Article>.id() == .id())
+        #expect(RefreshItemIdentity<Article>.id(duplicates: .takeNewer) != .id())
+    }
 }
