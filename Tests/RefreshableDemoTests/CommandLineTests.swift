@@ -51,7 +51,7 @@ struct CommandLineTests {
         ("http://127.0.0.1:8080/list/{page}?tab={tab} ", "a space at character 44 of", "write it as %20"),
         ("http://127.0.0.1 :8080/list/{page}", "a space at character 17 of", "write it as %20"),
         ("http://h/list/{page}\t", "a tab or line break at character 21", "remove it"),
-        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page} and {tab}"),
+        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page}, {tab}, {after} and {before}"),
         ("http://h/list/{page}?q=a|b", "'|' at character 25", "write it as %7C"),
         ("http://h/list/{page}/é", "'é' at character 22", "write it as %C3%A9"),
         ("http://h/list/{page}?q=%zz", "a '%' that starts no %XX escape at character 24", "write a literal % as %25"),
