@@ -164,6 +164,12 @@ struct URLTemplate: Equatable, CustomStringConvertible {
     init(_ text: String) throws(DemoOptions.UsageError) {
         let byNumber = text.contains("{page}")
         let byCursor = text.contains("{after}")
+        guard !text.contains("{before}") || byCursor else {
+            throw DemoOptions.UsageError(
+                message:
+                    "--url has {before} but no {after}: loading more asks with the cursor in {after}, and {page} "
+                    + "pages cannot load newer items above; add '&after={after}', got '\(text)'")
+        }
         guard byNumber || byCursor else {
             throw DemoOptions.UsageError(
                 message:
@@ -175,12 +181,6 @@ struct URLTemplate: Equatable, CustomStringConvertible {
             throw DemoOptions.UsageError(
                 message:
                     "--url pages by number ({page}) or by cursor ({after}, {before}), not both; drop one, got '\(text)'")
-        }
-        guard !text.contains("{before}") || byCursor else {
-            throw DemoOptions.UsageError(
-                message:
-                    "--url has {before} but no {after}: loading more asks with the cursor in {after}, and {page} "
-                    + "pages cannot load newer items above; add '&after={after}', got '\(text)'")
         }
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
