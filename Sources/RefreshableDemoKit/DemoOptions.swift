@@ -180,7 +180,8 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         guard !(byNumber && byCursor) else {
             throw DemoOptions.UsageError(
                 message:
-                    "--url pages by number ({page}) or by cursor ({after}, {before}), not both; drop one, got '\(text)'")
+                    "--url pages by number ({page}) or by cursor ({after}, {before}), not both; drop one, got '\(text)'"
+            )
         }
         let lowercased = text.lowercased()
         guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") else {
@@ -201,7 +202,8 @@ struct URLTemplate: Equatable, CustomStringConvertible {
             let name = placeholder.dropFirst().dropLast()
             let inQuery = parts.queryItems.filter { $0.text.contains(placeholder) }
             let elsewhere = parts.beforeQuery.contains(placeholder) || (parts.fragment?.contains(placeholder) ?? false)
-            guard !elsewhere, inQuery.allSatisfy({ $0.value.map(String.init) == placeholder && !$0.name.isEmpty }) else {
+            guard !elsewhere, inQuery.allSatisfy({ $0.value.map(String.init) == placeholder && !$0.name.isEmpty })
+            else {
                 throw DemoOptions.UsageError(
                     message:
                         "--url has \(placeholder) where it cannot be left out; write it as a query item's whole value, "
@@ -333,7 +335,9 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         guard paging == .cursors else { return expand(page: request.page, tab: tab) }
         let after = request.kind == .loadMore ? request.cursor : nil
         let before = request.kind == .loadPrevious ? request.cursor : nil
-        let values = ["{after}": after.map(Self.percentEncodedQueryValue), "{before}": before.map(Self.percentEncodedQueryValue)]
+        let values = [
+            "{after}": after.map(Self.percentEncodedQueryValue), "{before}": before.map(Self.percentEncodedQueryValue),
+        ]
         let parts = URLParts(text)
         var query: [String] = []
         for item in parts.queryItems {

@@ -73,7 +73,9 @@ final class HTTPTour {
             }
             narrator.step(
                 3 + index * 2, "Scroll \(tab.label) to the end",
-                byCursor ? "loadMore() with each answer's nextCursor until none comes." : "loadMore() until curPage == pageCount.")
+                byCursor
+                    ? "loadMore() with each answer's nextCursor until none comes."
+                    : "loadMore() until curPage == pageCount.")
             var pages = 1
             while canLoadMore(index), pages < maxPagesPerTab {
                 pages += 1
@@ -85,7 +87,8 @@ final class HTTPTour {
             let tab = controller.tabs[controller.currentIndex]
             narrator.step(
                 2 + controller.tabs.count * 2, "Newer rows above \(tab.label)'s first page",
-                "loadPrevious() asks with the first page's previousCursor ({before}); an empty answer says nothing newer came.")
+                "loadPrevious() asks with the first page's previousCursor ({before}); an empty answer says nothing newer came."
+            )
             await act("loadPrevious()  // the user scrolls to the top") { $0.loadPrevious() }
             narrator.show()
         }

@@ -114,7 +114,8 @@ final class TextRenderer {
     /// One line saying what became of an answer.
     func describe(_ outcome: OrderListController.Outcome, controller: OrderListController) -> String {
         let request = outcome.request
-        let what = Self.describe(request, tab: outcome.tab, byCursor: controller.refreshStatus.policy.paging == .cursors)
+        let what = Self.describe(
+            request, tab: outcome.tab, byCursor: controller.refreshStatus.policy.paging == .cursors)
         var text: String
         switch outcome.settlement {
         case .applied(let update):
@@ -160,8 +161,8 @@ final class TextRenderer {
     }
 
     /// Why a page ends its list, in words, from the strongest end-of-list signal the page carried,
-    /// in rule S5's order: an empty page, then `hasMore`, then `curPage`/`pageCount`, then the total,
-    /// and only without any of them, a short page.
+    /// in the order the library ranks them: an empty page, then `hasMore`, then
+    /// `curPage`/`pageCount`, then the total, and only without any of them, a short page.
     /// - Parameters:
     ///   - page: The page that was applied.
     ///   - request: The request it answered.

@@ -51,7 +51,10 @@ struct CommandLineTests {
         ("http://127.0.0.1:8080/list/{page}?tab={tab} ", "a space at character 44 of", "write it as %20"),
         ("http://127.0.0.1 :8080/list/{page}", "a space at character 17 of", "write it as %20"),
         ("http://h/list/{page}\t", "a tab or line break at character 21", "remove it"),
-        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page}, {tab}, {after} and {before}"),
+        (
+            "http://h/list/{page}?tab={tabs}", "'{' at character 26",
+            "the only placeholders are {page}, {tab}, {after} and {before}"
+        ),
         ("http://h/list/{page}?q=a|b", "'|' at character 25", "write it as %7C"),
         ("http://h/list/{page}/é", "'é' at character 22", "write it as %C3%A9"),
         ("http://h/list/{page}?q=%zz", "a '%' that starts no %XX escape at character 24", "write a literal % as %25"),
@@ -111,7 +114,9 @@ struct CommandLineTests {
     // MARK: Paging by cursor
 
     @Test func aURLWithAfterAndBeforePagesByCursorAndCanLoadNewerRows() throws {
-        let options = try DemoOptions.parse(["--url", "http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}"])
+        let options = try DemoOptions.parse([
+            "--url", "http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}",
+        ])
         #expect(options.mode == .httpTour)
         let template = try #require(options.url)
         #expect(template.paging == .cursors)
@@ -183,8 +188,10 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (400, #"{"errorCode":400,"errorMsg":"after is not a cursor of this server: 'x'"}"#,
-         "HTTP 400 (after is not a cursor of this server: 'x') for /feed"),
+        (
+            400, #"{"errorCode":400,"errorMsg":"after is not a cursor of this server: 'x'"}"#,
+            "HTTP 400 (after is not a cursor of this server: 'x') for /feed"
+        ),
         (200, #"{"items":[{"id":"a","title":"t"}],"nextCurs"#, "malformed JSON for /feed"),
         (200, "", "empty response body for /feed"),
         (200, #"{"errorCode":0,"data":{"curPage":1,"pageCount":1,"datas":[]}}"#, #"no "items" at the top level"#),
@@ -430,7 +437,8 @@ struct InteractiveTests {
         await answer()
         #expect(transcript.text.contains("applied: nothing newer above; the start of the list until the next refresh"))
         #expect(session.handle("p"))
-        #expect(transcript.lines.contains { $0.hasPrefix("     nothing requested: nothing comes before the first page") })
+        #expect(
+            transcript.lines.contains { $0.hasPrefix("     nothing requested: nothing comes before the first page") })
     }
 
     @Test func theCommandRunsInteractiveModeFromATerminal() async {

@@ -465,7 +465,8 @@ struct HTTPIntegrationTests {
             let transcript = Transcript()
             let status = await DemoCommand.run(arguments: ["--url", server.feedTemplate()], io: transcript.io())
             #expect(status == 0)
-            #expect(transcript.text.contains("paged by cursor ({after}); a list ends where an answer has no nextCursor."))
+            #expect(
+                transcript.text.contains("paged by cursor ({after}); a list ends where an answer has no nextCursor."))
             #expect(transcript.text.components(separatedBy: "end of list: no next cursor").count == 4, "three tabs")
             #expect(transcript.text.contains("8. Newer rows above Shipped's first page"))
             #expect(transcript.text.contains("nothing newer above"))
@@ -479,7 +480,9 @@ struct HTTPIntegrationTests {
             let transcript = Transcript()
             let status = await DemoCommand.run(arguments: ["--url", server.template("shift=3")], io: transcript.io())
             #expect(status == 0)
-            #expect(transcript.text.contains("All page 2 (loadMore #3) applied: +7 orders, 17 in All; 3 duplicates left out"))
+            #expect(
+                transcript.text.contains(
+                    "All page 2 (loadMore #3) applied: +7 orders, 17 in All; 3 duplicates left out"))
             let summary = try #require(transcript.lines.firstIndex(of: "Summary"))
             #expect(
                 transcript.lines[(summary + 1)...].prefix(4) == [
