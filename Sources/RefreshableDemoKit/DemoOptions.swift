@@ -95,10 +95,10 @@ struct DemoOptions: Equatable {
         more until the footer says there is no more, a failure on an empty tab and its retry, a
         failure with orders on screen, a tab switch while a load is in flight, a refresh that
         supersedes a load-more, and a conversation paged by cursor, at most two pages held, that
-        loads newer messages above its first page. Each step prints what the user did (>), each answer (<) with the
-        signal that ended the list when one did (Shipped's last page is full, so only the server's
-        curPage == pageCount can end it), the statuses the header and footer were driven to, and
-        the screen.
+        loads newer messages above its first page. Each step prints what the user did (>), each
+        answer (<) with the signal that ended the list when one did (Shipped's last page is full,
+        so only the server's curPage == pageCount can end it), the statuses the header and footer
+        were driven to, and the screen.
 
         OPTIONS
           --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number
@@ -167,8 +167,9 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         guard !text.contains("{before}") || byCursor else {
             throw DemoOptions.UsageError(
                 message:
-                    "--url has {before} but no {after}: loading more asks with the cursor in {after}, and {page} "
-                    + "pages cannot load newer items above; add '&after={after}', got '\(text)'")
+                    "--url has {before} but no {after}: {before} takes the cursor of the newer rows, and the demo "
+                    + "pages by cursor only with {after}, the cursor of the older ones; add '&after={after}', got '\(text)'"
+            )
         }
         guard byNumber || byCursor else {
             throw DemoOptions.UsageError(
