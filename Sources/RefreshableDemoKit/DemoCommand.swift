@@ -1,4 +1,5 @@
 import Foundation
+import Refreshable
 
 /// The `refreshable-demo` command: parses the arguments and runs the scripted session, the HTTP
 /// tour or the interactive mode. `main.swift` is one call to ``run(arguments:)``.
@@ -50,22 +51,26 @@ public enum DemoCommand {
                 )
                 return 2
             }
-            let loader: any OrderLoader
-            var tabs = OrderTab.standard
+            let session: InteractiveSession
             if let template = options.url {
                 io.write("Interactive, over HTTP: \(template)")
-                if let note = template.singleListNote {
+                for note in [template.singleListNote, template.noPreviousNote].compactMap(\.self) {
                     io.write(note)
                 }
-                loader = HTTPOrderLoader(template: template, timeout: options.timeout)
-                tabs = template.tabs
+                session = InteractiveSession(
+                    loader: HTTPOrderLoader(template: template, timeout: options.timeout),
+                    tabs: template.tabs,
+                    policy: template.policy(),
+                    identity: .id(),
+                    write: io.write
+                )
             } else {
                 io.write(
                     "Interactive, on the embedded API (All 23 orders, Unpaid 7, Shipped 20; real latencies of 80-400 ms)."
                 )
-                loader = EmbeddedOrderAPI(seed: options.seed, timing: .realTime)
+                session = InteractiveSession(
+                    loader: EmbeddedOrderAPI(seed: options.seed, timing: .realTime), write: io.write)
             }
-            let session = InteractiveSession(loader: loader, tabs: tabs, write: io.write)
             await session.run(lines: io.lines())
             return 0
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Refreshable
 
 /// The command line of `refreshable-demo`, parsed by hand (the package has no dependencies).
 struct DemoOptions: Equatable {
@@ -16,7 +17,7 @@ struct DemoOptions: Equatable {
 
     /// What to run.
     var mode: Mode = .scripted
-    /// The `--url` template, with `{page}` and maybe `{tab}`.
+    /// The `--url` template, with `{page}` or `{after}` (and maybe `{before}`), and maybe `{tab}`.
     var url: URLTemplate?
     /// The seed of the embedded API's latencies.
     var seed: UInt64 = 1
@@ -92,11 +93,12 @@ struct DemoOptions: Equatable {
         (All has 23 orders, Unpaid 7, Shipped 20, 10 a page; latencies come from the seed, so every
         run prints the same thing, in well under a second): first load, pull to refresh, loading
         more until the footer says there is no more, a failure on an empty tab and its retry, a
-        failure with orders on screen, a tab switch while a load is in flight, and a refresh that
-        supersedes a load-more. Each step prints what the user did (>), each answer (<) with the
-        signal that ended the list when one did (Shipped's last page is full, so only the server's
-        curPage == pageCount can end it), the statuses the header and footer were driven to, and
-        the screen.
+        failure with orders on screen, a tab switch while a load is in flight, a refresh that
+        supersedes a load-more, and a conversation paged by cursor, at most two pages held, that
+        loads newer messages above its first page. Each step prints what the user did (>), each
+        answer (<) with the signal that ended the list when one did (Shipped's last page is full,
+        so only the server's curPage == pageCount can end it), the statuses the header and footer
+        were driven to, and the screen.
 
         OPTIONS
           --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number
@@ -105,14 +107,30 @@ struct DemoOptions: Equatable {
                                {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
                                 "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
                              Without {tab} the URL names a single list, and the demo shows just
-                             that list. The end of a list is where curPage == pageCount. Without
-                             --interactive the demo loads every tab to its end and exits (1 if a
-                             load failed).
+                             that list. The end of a list is where curPage == pageCount. Rows are
+                             told apart by id: a row a later page brings again (a list that grew at
+                             its head between two pages) is shown once, and the demo says how many
+                             it left out. Without --interactive the demo loads every tab to its end
+                             and exits (1 if a load failed).
                              A local server for trying it (Python 3, standard library only):
                                python3 Tools/paged-server/paged_server.py --port 8080
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}'
+                             and a list that gains 3 rows at its head before each page:
+                               swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}&shift=3'
+                             Paged by cursor instead of {page}: {after} becomes the cursor of the
+                             older rows (load-more) and {before}, optional, that of the newer rows
+                             above the first page (load previous); each must be a query item's
+                             whole value, left out when there is no cursor (the first page). The
+                             server answers with {"items": [...], "nextCursor": "...",
+                             "previousCursor": "..."}; no nextCursor ends the list, and a page whose
+                             nextCursor is the cursor it was asked with is refused. For example:
+                               swift run refreshable-demo --url 'http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}'
+                             Without --interactive, the tour then also asks once for newer rows
+                             above the first page.
           -i, --interactive  Drive the list yourself; stdin must be a terminal. Type a key, then Return:
                                r  pull to refresh          m or j  scroll to the bottom (load more)
+                               p or k  scroll to the top (load the previous page: newer rows, with
+                                       a --url that has {before})
                                1 2 3  switch tab           t  tap the failure placeholder's retry
                                f  toggle failures (every request fails while on)
                                s  show the screen again    h  help        q  quit
@@ -126,24 +144,44 @@ struct DemoOptions: Equatable {
         """
 }
 
-/// A URL with `{page}` (required) and `{tab}` (optional) placeholders.
+/// A URL with the placeholders that say how to ask for a page: `{page}` for a page number, or
+/// `{after}` (and optionally `{before}`) for cursors; `{tab}` is optional in both.
 struct URLTemplate: Equatable, CustomStringConvertible {
     /// The template as given.
     let text: String
 
     /// The placeholders a template may hold.
-    static let placeholders = ["{page}", "{tab}"]
+    static let placeholders = ["{page}", "{tab}", "{after}", "{before}"]
+    /// The placeholders that stand for a cursor, each the whole value of a query item.
+    static let cursorPlaceholders = ["{after}", "{before}"]
 
     /// Checks and keeps a template. Everything that would make every request fail is caught here,
     /// once, when the options are parsed, rather than on each request.
-    /// - Throws: ``DemoOptions/UsageError`` when `{page}` is missing, the scheme is not http(s), a
-    ///   character cannot be in a URL (a space, a stray brace, a bad `%` escape, ...), or the URL
-    ///   has no host or a bad port.
+    /// - Throws: ``DemoOptions/UsageError`` when neither `{page}` nor `{after}` is there, or both
+    ///   are, `{before}` comes without `{after}`, a cursor placeholder is not a query item's whole
+    ///   value, the scheme is not http(s), a character cannot be in a URL (a space, a stray brace,
+    ///   a bad `%` escape, ...), or the URL has no host or a bad port.
     init(_ text: String) throws(DemoOptions.UsageError) {
-        guard text.contains("{page}") else {
+        let byNumber = text.contains("{page}")
+        let byCursor = text.contains("{after}")
+        guard !text.contains("{before}") || byCursor else {
             throw DemoOptions.UsageError(
                 message:
-                    "--url needs a {page} placeholder for the page number, e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}'"
+                    "--url has {before} but no {after}: {before} takes the cursor of the newer rows, and the demo "
+                    + "pages by cursor only with {after}, the cursor of the older ones; add '&after={after}', got '\(text)'"
+            )
+        }
+        guard byNumber || byCursor else {
+            throw DemoOptions.UsageError(
+                message:
+                    "--url needs a {page} placeholder for the page number, e.g. 'http://127.0.0.1:8080/list/{page}?tab={tab}', "
+                    + "or {after} for a cursor, e.g. 'http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}'"
+            )
+        }
+        guard !(byNumber && byCursor) else {
+            throw DemoOptions.UsageError(
+                message:
+                    "--url pages by number ({page}) or by cursor ({after}, {before}), not both; drop one, got '\(text)'"
             )
         }
         let lowercased = text.lowercased()
@@ -151,8 +189,28 @@ struct URLTemplate: Equatable, CustomStringConvertible {
             throw DemoOptions.UsageError(message: "--url must start with http:// or https://, got '\(text)'")
         }
         try Self.checkCharacters(of: text)
+        try Self.checkCursorPlaceholders(of: text)
         try Self.checkParts(of: text)
         self.text = text
+    }
+
+    /// Refuses a cursor placeholder anywhere but as the whole value of a query item
+    /// (`after={after}`): the first page has no cursor, and its URL leaves that item out, which only
+    /// works for a whole query item.
+    private static func checkCursorPlaceholders(of text: String) throws(DemoOptions.UsageError) {
+        let parts = URLParts(text)
+        for placeholder in cursorPlaceholders where text.contains(placeholder) {
+            let name = placeholder.dropFirst().dropLast()
+            let inQuery = parts.queryItems.filter { $0.text.contains(placeholder) }
+            let elsewhere = parts.beforeQuery.contains(placeholder) || (parts.fragment?.contains(placeholder) ?? false)
+            guard !elsewhere, inQuery.allSatisfy({ $0.value.map(String.init) == placeholder && !$0.name.isEmpty })
+            else {
+                throw DemoOptions.UsageError(
+                    message:
+                        "--url has \(placeholder) where it cannot be left out; write it as a query item's whole value, "
+                        + "e.g. '\(name)=\(placeholder)', since the first page has no cursor: got '\(text)'")
+            }
+        }
     }
 
     /// Refuses a character a URL cannot hold as is. Foundation would quietly percent-encode some
@@ -181,7 +239,7 @@ struct URLTemplate: Equatable, CustomStringConvertible {
                 case " ":
                     (what, fix) = ("a space", "remove it, or write it as %20")
                 case "{", "}":
-                    (what, fix) = ("'\(character)'", "the only placeholders are {page} and {tab}")
+                    (what, fix) = ("'\(character)'", "the only placeholders are {page}, {tab}, {after} and {before}")
                 case _ where character.isWhitespace:
                     (what, fix) = ("a tab or line break", "remove it")
                 default:
@@ -197,6 +255,7 @@ struct URLTemplate: Equatable, CustomStringConvertible {
     /// Refuses a template whose URL has no host or a port out of range.
     private static func checkParts(of text: String) throws(DemoOptions.UsageError) {
         let sample = text.replacingAll("{page}", with: "1").replacingAll("{tab}", with: "all")
+            .replacingAll("{after}", with: "cursor").replacingAll("{before}", with: "cursor")
         guard let components = URLComponents(string: sample), URL(string: sample) != nil else {
             throw DemoOptions.UsageError(message: "--url is not a valid URL: '\(text)'")
         }
@@ -240,7 +299,28 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         hasTabPlaceholder
             ? nil
             : "One list, no tabs: the URL has no {tab}. Put {tab} where your server takes a tab's name "
-                + "(all, unpaid, shipped) for the three tabs, e.g. '.../list/{page}?tab={tab}'."
+                + "(all, unpaid, shipped) for the three tabs, e.g. '"
+                + (paging == .cursors ? ".../feed?tab={tab}&after={after}" : ".../list/{page}?tab={tab}") + "'."
+    }
+
+    /// How the template asks for pages: by number with `{page}`, by cursor with `{after}`.
+    var paging: RefreshPolicy.Paging { text.contains("{after}") ? .cursors : .pageNumbers }
+
+    /// Whether the template can ask for the items above the first page (`{before}`).
+    var canLoadPrevious: Bool { text.contains("{before}") }
+
+    /// One line for the start of a session that says newer items cannot be loaded above the
+    /// first page, or `nil` when they can or the template pages by number.
+    var noPreviousNote: String? {
+        paging == .cursors && !canLoadPrevious
+            ? "No newer items above the first page: the URL has no {before}. Add '&before={before}' where "
+                + "your server takes the cursor of the newer items."
+            : nil
+    }
+
+    /// The policy of a list paged through this template: page numbers of `pageSize`, or cursors.
+    func policy(pageSize: Int = 10) -> RefreshPolicy {
+        RefreshPolicy(pageSize: pageSize, paging: paging)
     }
 
     /// The URL of one page of one tab, as text.
@@ -248,7 +328,89 @@ struct URLTemplate: Equatable, CustomStringConvertible {
         text.replacingAll("{page}", with: String(page)).replacingAll("{tab}", with: tab)
     }
 
+    /// The URL a request asks for, as text: its page number in `{page}`; or, paged by cursor, its
+    /// cursor in `{after}` (a load-more) or `{before}` (a load of the previous page). A query item
+    /// whose cursor the request does not have (a refresh has none) is left out, and a cursor is
+    /// percent-encoded.
+    func expand(_ request: RefreshRequest, tab: String) -> String {
+        guard paging == .cursors else { return expand(page: request.page, tab: tab) }
+        let after = request.kind == .loadMore ? request.cursor : nil
+        let before = request.kind == .loadPrevious ? request.cursor : nil
+        let values = [
+            "{after}": after.map(Self.percentEncodedQueryValue), "{before}": before.map(Self.percentEncodedQueryValue),
+        ]
+        let parts = URLParts(text)
+        var query: [String] = []
+        for item in parts.queryItems {
+            if let placeholder = Self.cursorPlaceholders.first(where: { $0 == item.value.map(String.init) }) {
+                guard let value = values[placeholder] ?? nil else { continue }
+                query.append("\(item.name)=\(value)")
+            } else {
+                query.append(item.text)
+            }
+        }
+        var url = parts.beforeQuery
+        if !query.isEmpty {
+            url += "?" + query.joined(separator: "&")
+        }
+        if let fragment = parts.fragment {
+            url += "#" + fragment
+        }
+        return url.replacingAll("{tab}", with: tab)
+    }
+
+    /// A cursor as a query value: everything but RFC 3986's unreserved characters percent-encoded,
+    /// so a base64 cursor's `=`, `+` and `/` reach the server as sent.
+    static func percentEncodedQueryValue(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            if character.isASCII, character.isLetter || character.isNumber || "-._~".contains(character) {
+                result.append(character)
+            } else {
+                result += percentEncoded(character)
+            }
+        }
+        return result
+    }
+
     var description: String { text }
+}
+
+/// A URL template cut at its `?` and `#`: what comes before the query, the query's items, the
+/// fragment.
+struct URLParts {
+    /// One `name=value` item of the query.
+    struct QueryItem {
+        /// The item as written.
+        let text: String
+        /// What comes before the first `=`.
+        var name: Substring { text.prefix { $0 != "=" } }
+        /// What comes after the first `=`, or `nil` without one.
+        var value: Substring? { text.firstIndex(of: "=").map { text[text.index(after: $0)...] } }
+    }
+
+    /// The scheme, host and path.
+    let beforeQuery: String
+    /// The query's items, in order, empty ones included.
+    let queryItems: [QueryItem]
+    /// What follows `#`, when there is a `#`.
+    let fragment: String?
+
+    /// Cuts a URL template.
+    init(_ text: String) {
+        let hash = text.firstIndex(of: "#")
+        fragment = hash.map { String(text[text.index(after: $0)...]) }
+        let beforeFragment = text[..<(hash ?? text.endIndex)]
+        if let question = beforeFragment.firstIndex(of: "?") {
+            beforeQuery = String(beforeFragment[..<question])
+            queryItems = beforeFragment[beforeFragment.index(after: question)...]
+                .split(separator: "&", omittingEmptySubsequences: false)
+                .map { QueryItem(text: String($0)) }
+        } else {
+            beforeQuery = String(beforeFragment)
+            queryItems = []
+        }
+    }
 }
 
 extension String {

@@ -14,11 +14,23 @@ import Refreshable
 /// ```
 ///
 /// The page's `curPage`, `pageCount` and `total` (which may be missing) go into the ``RefreshPage``;
-/// `pageCount` outranks `total`, so the library ends the list where `curPage == pageCount`. Any failure (a non-2xx status, a body that is not that
-/// JSON, a non-zero `errorCode`, no answer) throws an ``OrderAPIError`` that says which.
-/// Cancelling the calling task cancels the HTTP request.
+/// `pageCount` outranks `total`, so the library ends the list where `curPage == pageCount`.
+///
+/// A template with `{after}` pages by cursor instead, from a server that answers like
+/// `Tools/paged-server`'s `/feed`:
+///
+/// ```json
+/// {"items": [{"id": "all-23", "title": "All post #23"}], "nextCursor": "aWQ6MTQ=", "previousCursor": "aWQ6MjM="}
+/// ```
+///
+/// `nextCursor` (older items; `null` or missing at the end) and `previousCursor` (newer items
+/// above) go into the page; an empty cursor counts as none. Without `{before}` in the template the
+/// previous cursor is left out, so the library never asks for newer items the URL cannot name.
+///
+/// Any failure (a non-2xx status, a body that is not that JSON, a non-zero `errorCode`, no answer)
+/// throws an ``OrderAPIError`` that says which. Cancelling the calling task cancels the HTTP request.
 struct HTTPOrderLoader: OrderLoader {
-    /// The page URL template, with `{page}` and maybe `{tab}`.
+    /// The page URL template, with `{page}` or `{after}`, and maybe `{before}` and `{tab}`.
     let template: URLTemplate
     /// The session; one per loader, without a cache.
     let session: URLSession
@@ -47,12 +59,47 @@ struct HTTPOrderLoader: OrderLoader {
     }
 
     func loadPage(_ request: RefreshRequest, of tab: OrderTab) async throws -> RefreshPage<Order> {
-        let text = template.expand(page: request.page, tab: tab.name)
+        let text = template.expand(request, tab: tab.name)
         guard let url = URL(string: text) else {
             throw OrderAPIError.transport(path: text, detail: "not a valid URL")
         }
         let (data, status) = try await fetch(url)
-        return try Self.decodePage(data, status: status, path: Self.shortPath(of: url))
+        let path = Self.shortPath(of: url)
+        switch template.paging {
+        case .pageNumbers:
+            return try Self.decodePage(data, status: status, path: path)
+        case .cursors:
+            let page = try Self.decodeCursorPage(data, status: status, path: path)
+            guard template.canLoadPrevious else {
+                return RefreshPage(items: page.items, nextCursor: page.nextCursor)
+            }
+            return page
+        }
+    }
+
+    /// Turns an HTTP answer of a server paged by cursor into a page, or throws the
+    /// ``OrderAPIError`` that says what is wrong.
+    /// - Parameters:
+    ///   - data: The body: `{"items": [...], "nextCursor": "...", "previousCursor": "..."}`.
+    ///   - status: The HTTP status code.
+    ///   - path: The URL's path and query, for messages.
+    static func decodeCursorPage(_ data: Data, status: Int, path: String) throws -> RefreshPage<Order> {
+        guard (200..<300).contains(status) else {
+            let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
+            throw OrderAPIError.httpStatus(status, message: envelope?.errorMsg, path: path)
+        }
+        guard !data.isEmpty else {
+            throw OrderAPIError.emptyBody(path: path)
+        }
+        let page: CursorPage
+        do {
+            page = try JSONDecoder().decode(CursorPage.self, from: data)
+        } catch {
+            throw OrderAPIError.malformedJSON(path: path, detail: describe(error))
+        }
+        let cursor: (String?) -> String? = { $0?.isEmpty == false ? $0 : nil }
+        return RefreshPage(
+            items: page.items, nextCursor: cursor(page.nextCursor), previousCursor: cursor(page.previousCursor))
     }
 
     /// Turns an HTTP answer into a page, or throws the ``OrderAPIError`` that says what is wrong.
@@ -212,6 +259,12 @@ struct HTTPOrderLoader: OrderLoader {
         let pageCount: Int
         let total: Int?
         let datas: [Order]
+    }
+
+    private struct CursorPage: Decodable {
+        let items: [Order]
+        let nextCursor: String?
+        let previousCursor: String?
     }
 
     private struct ErrorEnvelope: Decodable {

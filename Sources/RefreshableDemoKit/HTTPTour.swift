@@ -3,6 +3,8 @@ import Refreshable
 
 /// `--url` without `--interactive`: the same controller, on the HTTP loader (the library's async
 /// loader path), loads every tab to its end and prints each step as the scripted session does.
+/// Paged by cursor with `{before}`, it then asks once for newer rows above the first page.
+/// Rows are told apart by id, and each answer says how many rows it left out as held already.
 /// Real servers cannot be told to fail on cue, so the tour shows failures only when they happen.
 @MainActor
 final class HTTPTour {
@@ -22,7 +24,7 @@ final class HTTPTour {
     ///   - maxPagesPerTab: The most pages loaded per tab.
     ///   - write: Where each line goes.
     init(loader: HTTPOrderLoader, maxPagesPerTab: Int = 50, write: @escaping (String) -> Void) {
-        controller = OrderListController(tabs: loader.template.tabs, loader: loader)
+        controller = OrderListController(http: loader)
         narrator = Narrator(controller: controller, write: write)
         template = loader.template
         self.maxPagesPerTab = maxPagesPerTab
@@ -33,22 +35,30 @@ final class HTTPTour {
     /// - Returns: Whether every load succeeded.
     func run() async -> Bool {
         write("Refreshable demo over HTTP: \(template)")
+        let byCursor = template.paging == .cursors
+        let end =
+            byCursor
+            ? "paged by cursor ({after}); a list ends where an answer has no nextCursor."
+            : "the end of a list is where curPage == pageCount."
         if let note = template.singleListNote {
             write(note)
-            write("The end of the list is where curPage == pageCount.")
+            write("One list; \(end)")
         } else {
-            write(
-                "Tabs All / Unpaid / Shipped ({tab} = all, unpaid, shipped); the end of a list is where curPage == pageCount."
-            )
+            write("Tabs All / Unpaid / Shipped ({tab} = all, unpaid, shipped); \(end)")
         }
+        if let note = template.noPreviousNote {
+            write(note)
+        }
+        write("Rows are told apart by id: a row a later page brings again is left out, and the answer says so.")
         write("Legend:  > the user acts   < the server answers   status: what the header/footer were driven to")
 
-        narrator.step(1, "First load", "setupRefreshHeader() loads page 1 of the tab on screen.")
+        let first = byCursor ? "the newest page" : "page 1"
+        narrator.step(1, "First load", "setupRefreshHeader() loads \(first) of the tab on screen.")
         await act("setupRefreshHeader()") { $0.setupRefreshHeader() }
         narrator.show()
 
         narrator.step(
-            2, "Pull to refresh", "refresh() asks for page 1 again; the old rows stay until the answer comes.")
+            2, "Pull to refresh", "refresh() asks for \(first) again; the old rows stay until the answer comes.")
         await act("refresh()  // the user pulls down") { $0.refresh() }
         narrator.show()
 
@@ -61,12 +71,25 @@ final class HTTPTour {
                 }
                 narrator.show()
             }
-            narrator.step(3 + index * 2, "Scroll \(tab.label) to the end", "loadMore() until curPage == pageCount.")
+            narrator.step(
+                3 + index * 2, "Scroll \(tab.label) to the end",
+                byCursor
+                    ? "loadMore() with each answer's nextCursor until none comes."
+                    : "loadMore() until curPage == pageCount.")
             var pages = 1
             while canLoadMore(index), pages < maxPagesPerTab {
                 pages += 1
                 await act("loadMore()  // the user scrolls to the bottom") { $0.loadMore() }
             }
+            narrator.show()
+        }
+        if byCursor, template.canLoadPrevious {
+            let tab = controller.tabs[controller.currentIndex]
+            narrator.step(
+                2 + controller.tabs.count * 2, "Newer rows above \(tab.label)'s first page",
+                "loadPrevious() asks with the first page's previousCursor ({before}); an empty answer says nothing newer came."
+            )
+            await act("loadPrevious()  // the user scrolls to the top") { $0.loadPrevious() }
             narrator.show()
         }
         narrator.summary()

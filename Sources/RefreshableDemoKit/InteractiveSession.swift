@@ -10,6 +10,8 @@ final class InteractiveSession {
         case refresh
         /// `m` or `j`: scroll to the bottom.
         case loadMore
+        /// `p` or `k`: scroll to the top, loading the page before the first one (newer rows).
+        case loadPrevious
         /// `1`, `2`, `3`, ...: tap a tab (zero-based index).
         case tab(Int)
         /// `t`: tap the placeholder's retry button.
@@ -35,6 +37,8 @@ final class InteractiveSession {
                 self = .refresh
             case "m", "j":
                 self = .loadMore
+            case "p", "k":
+                self = .loadPrevious
             case "t":
                 self = .retry
             case "f":
@@ -69,10 +73,18 @@ final class InteractiveSession {
     /// - Parameters:
     ///   - loader: The loader (embedded API in real time, or HTTP).
     ///   - tabs: The tabs; one for a `--url` without `{tab}`.
+    ///   - policy: The paging policy: cursors for a `--url` with `{after}`; page numbers by default.
+    ///   - identity: How orders are told apart (`.id()` over HTTP); `nil` keeps every row.
     ///   - write: Where each line goes.
-    init(loader: any OrderLoader, tabs: [OrderTab] = OrderTab.standard, write: @escaping (String) -> Void) {
+    init(
+        loader: any OrderLoader,
+        tabs: [OrderTab] = OrderTab.standard,
+        policy: RefreshPolicy? = nil,
+        identity: RefreshItemIdentity<Order>? = nil,
+        write: @escaping (String) -> Void
+    ) {
         faults = FaultSwitchLoader(base: loader)
-        controller = OrderListController(tabs: tabs, loader: faults)
+        controller = OrderListController(tabs: tabs, loader: faults, policy: policy, identity: identity)
         narrator = Narrator(controller: controller, write: write)
         self.write = write
         controller.onOutcome = { [weak self] outcome in
@@ -84,7 +96,7 @@ final class InteractiveSession {
     var keysLine: String {
         let tabs = controller.tabs.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: ", ")
         return
-            "keys: r refresh | m/j load more | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | s show | q quit"
+            "keys: r refresh | m/j load more | p/k load previous | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | s show | q quit"
     }
 
     /// Shows the screen and loads the first page.
@@ -105,6 +117,8 @@ final class InteractiveSession {
             narrator.act("refresh()") { $0.refresh() }
         case .loadMore:
             narrator.act("loadMore()") { $0.loadMore() }
+        case .loadPrevious:
+            narrator.act("loadPrevious()", ignored: narrator.whyNoPrevious()) { $0.loadPrevious() }
         case .tab(let index):
             guard controller.tabs.indices.contains(index) else {
                 write(

@@ -118,13 +118,37 @@ final class Narrator {
             }
             let count = String(state.items.count)
             let paddedCount = String(repeating: " ", count: max(0, 3 - count.count)) + count
-            write("\(indent)\(tab.label.padding(width)) \(paddedCount) orders, page \(state.page), \(end)")
+            let duplicates = controller.droppedDuplicates(in: index)
+            let left = duplicates > 0 ? ", \(duplicates) duplicate\(duplicates == 1 ? "" : "s") left out" : ""
+            write("\(indent)\(tab.label.padding(width)) \(paddedCount) orders, page \(state.page), \(end)\(left)")
         }
     }
 
     /// `All page 2 (loadMore #4)`.
     func describe(_ request: RefreshRequest) -> String {
-        TextRenderer.describe(request, tab: controller.tabs[request.source])
+        TextRenderer.describe(
+            request, tab: controller.tabs[request.source], byCursor: controller.refreshStatus.policy.paging == .cursors)
+    }
+
+    /// Why a load of the previous page (newer rows above the first one) would start nothing now,
+    /// or `nil` when it would start.
+    func whyNoPrevious() -> String? {
+        let state = controller.refreshStatus[controller.currentIndex]
+        if let inFlight = state.previousInFlight {
+            return "\(describe(inFlight)) is in flight"
+        }
+        if state.isRefreshing, let inFlight = state.inFlight {
+            return "\(describe(inFlight)) is in flight"
+        }
+        if !state.hasLoaded || state.items.isEmpty {
+            return "nothing has loaded yet"
+        }
+        guard state.noPreviousData else { return nil }
+        if controller.refreshStatus.policy.paging == .pageNumbers {
+            return "the first page is on screen; nothing comes before it"
+        }
+        return "nothing comes before the first page (its answer had no previousCursor, or the last "
+            + "load above found nothing newer); refresh to look again"
     }
 
     private func whyNothingStarted() -> String {

@@ -86,19 +86,37 @@ final class OrderListController: AsyncRefreshable {
     ///   - controls: Controls to drive instead of the text ones (a test's doubles); the text
     ///     controls then stay untouched.
     ///   - policy: The paging policy, when not page numbers of `pageSize` (cursors, a page cap).
+    ///   - identity: How orders are told apart; `.id()` holds each order once, however many pages
+    ///     bring it, and each answer says how many it left out. `nil` (the default) keeps every row.
     init(
         tabs: [OrderTab] = OrderTab.standard,
         loader: any OrderLoader,
         pageSize: Int = 10,
         controls: Controls? = nil,
-        policy: RefreshPolicy? = nil
+        policy: RefreshPolicy? = nil,
+        identity: RefreshItemIdentity<Order>? = nil
     ) {
         self.tabs = tabs
         self.loader = loader
         self.injected = controls
         self.refreshStatus = RefreshRuntime(
             tabs.map { RefreshState(noMoreTitle: $0.noMoreTitle) },
-            policy: policy ?? RefreshPolicy(pageSize: pageSize)
+            policy: policy ?? RefreshPolicy(pageSize: pageSize),
+            identity: identity
+        )
+    }
+
+    /// A screen on an HTTP loader: paged as its URL template says (by number or by cursor), with
+    /// orders told apart by id, so a row a later page brings again is shown once.
+    /// - Parameters:
+    ///   - loader: The HTTP loader.
+    ///   - tabs: The tabs; by default those the template names.
+    convenience init(http loader: HTTPOrderLoader, tabs: [OrderTab]? = nil) {
+        self.init(
+            tabs: tabs ?? loader.template.tabs,
+            loader: loader,
+            policy: loader.template.policy(),
+            identity: .id()
         )
     }
 
@@ -135,6 +153,15 @@ final class OrderListController: AsyncRefreshable {
     /// per tab.
     var requestsInFlight: [RefreshRequest] {
         refreshStatus.sources.flatMap { [$0.inFlight, $0.previousInFlight].compactMap(\.self) }
+    }
+
+    /// How many rows the answers applied to a tab left out because the tab held them already,
+    /// over the whole session.
+    func droppedDuplicates(in source: Int) -> Int {
+        outcomes.reduce(0) { total, outcome in
+            guard outcome.request.source == source, case .applied(let update) = outcome.settlement else { return total }
+            return total + update.droppedDuplicates
+        }
     }
 
     /// What became of a request, once it settled.

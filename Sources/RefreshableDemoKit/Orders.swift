@@ -1,7 +1,10 @@
 import Refreshable
 
 /// One row of the order list, as the server sends it: `{"id": "all-1", "title": "All order #1"}`.
-struct Order: Sendable, Equatable, Decodable {
+///
+/// Rows are `Identifiable` by the server's id, so a list given an identity (`.id()`) holds each
+/// row once, however many pages bring it.
+struct Order: Sendable, Equatable, Decodable, Identifiable {
     /// The server's id, such as `all-1`.
     let id: String
     /// The text the row shows.

@@ -92,8 +92,8 @@ final class TextRenderer {
         return "\(status)"
     }
 
-    /// `All page 2 (loadMore #4)`.
-    static func describe(_ request: RefreshRequest, tab: OrderTab) -> String {
+    /// `All page 2 (loadMore #4)`; a refresh of a list paged by cursor asks for the newest page.
+    static func describe(_ request: RefreshRequest, tab: OrderTab, byCursor: Bool = false) -> String {
         let kind: String
         switch request.kind {
         case .refresh: kind = "refresh"
@@ -103,7 +103,7 @@ final class TextRenderer {
         let which: String
         if let cursor = request.cursor {
             which = "cursor \(cursor)"
-        } else if tab.isConversation {
+        } else if tab.isConversation || byCursor {
             which = "newest page"
         } else {
             which = "page \(request.page)"
@@ -114,7 +114,8 @@ final class TextRenderer {
     /// One line saying what became of an answer.
     func describe(_ outcome: OrderListController.Outcome, controller: OrderListController) -> String {
         let request = outcome.request
-        let what = Self.describe(request, tab: outcome.tab)
+        let what = Self.describe(
+            request, tab: outcome.tab, byCursor: controller.refreshStatus.policy.paging == .cursors)
         var text: String
         switch outcome.settlement {
         case .applied(let update):
@@ -124,15 +125,21 @@ final class TextRenderer {
                 text = "applied: \(count) \(outcome.tab.noun) replace the list"
             case .appended(let range):
                 text = "applied: +\(range.count) \(outcome.tab.noun), \(held) in \(outcome.tab.label)"
+            case .prepended(let range) where range.isEmpty && update.droppedDuplicates == 0:
+                text = "applied: nothing newer above; the start of the list until the next refresh"
             case .prepended(let range):
                 text = "applied: +\(range.count) \(outcome.tab.noun) above, \(held) in \(outcome.tab.label)"
             case .switchedSource, .reset, .edited, .removed, .inserted:
                 text = "applied"
             }
+            if update.droppedDuplicates > 0 {
+                let count = update.droppedDuplicates
+                text += "; \(count) duplicate\(count == 1 ? "" : "s") left out (held already, same id)"
+            }
             if let dropped = update.dropped {
                 text += "; \(dropped.count) dropped at the other end (maxPages)"
             }
-            if update.noMoreData {
+            if update.noMoreData, request.kind != .loadPrevious {
                 let reason = outcome.page.flatMap {
                     Self.endOfListReason(
                         $0, request: request, heldAfter: outcome.heldAfter, policy: controller.refreshStatus.policy)
@@ -154,8 +161,8 @@ final class TextRenderer {
     }
 
     /// Why a page ends its list, in words, from the strongest end-of-list signal the page carried,
-    /// in rule S5's order: an empty page, then `hasMore`, then `curPage`/`pageCount`, then the total,
-    /// and only without any of them, a short page.
+    /// in the order the library ranks them: an empty page, then `hasMore`, then
+    /// `curPage`/`pageCount`, then the total, and only without any of them, a short page.
     /// - Parameters:
     ///   - page: The page that was applied.
     ///   - request: The request it answered.

@@ -51,7 +51,10 @@ struct CommandLineTests {
         ("http://127.0.0.1:8080/list/{page}?tab={tab} ", "a space at character 44 of", "write it as %20"),
         ("http://127.0.0.1 :8080/list/{page}", "a space at character 17 of", "write it as %20"),
         ("http://h/list/{page}\t", "a tab or line break at character 21", "remove it"),
-        ("http://h/list/{page}?tab={tabs}", "'{' at character 26", "the only placeholders are {page} and {tab}"),
+        (
+            "http://h/list/{page}?tab={tabs}", "'{' at character 26",
+            "the only placeholders are {page}, {tab}, {after} and {before}"
+        ),
         ("http://h/list/{page}?q=a|b", "'|' at character 25", "write it as %7C"),
         ("http://h/list/{page}/é", "'é' at character 22", "write it as %C3%A9"),
         ("http://h/list/{page}?q=%zz", "a '%' that starts no %XX escape at character 24", "write a literal % as %25"),
@@ -106,6 +109,99 @@ struct CommandLineTests {
         let help = Transcript()
         #expect(await DemoCommand.run(arguments: ["--help"], io: help.io()) == 0)
         #expect(help.text.hasPrefix("refreshable-demo:"))
+    }
+
+    // MARK: Paging by cursor
+
+    @Test func aURLWithAfterAndBeforePagesByCursorAndCanLoadNewerRows() throws {
+        let options = try DemoOptions.parse([
+            "--url", "http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}",
+        ])
+        #expect(options.mode == .httpTour)
+        let template = try #require(options.url)
+        #expect(template.paging == .cursors)
+        #expect(template.policy().paging == .cursors)
+        #expect(template.canLoadPrevious)
+        #expect(template.noPreviousNote == nil)
+        #expect(template.tabs == OrderTab.standard)
+        let numbered = try URLTemplate("http://127.0.0.1:8080/list/{page}?tab={tab}")
+        #expect(numbered.paging == .pageNumbers)
+        #expect(numbered.policy(pageSize: 7) == RefreshPolicy(pageSize: 7))
+        let withoutBefore = try URLTemplate("http://h/feed?after={after}")
+        #expect(!withoutBefore.canLoadPrevious)
+        #expect(withoutBefore.noPreviousNote?.contains("Add '&before={before}'") == true)
+        #expect(withoutBefore.singleListNote?.contains("'.../feed?tab={tab}&after={after}'") == true)
+    }
+
+    @Test func aCursorRequestFillsItsOwnQueryItemAndLeavesOutTheOthers() throws {
+        let template = try URLTemplate("http://h:8080/feed?tab={tab}&after={after}&limit=5&before={before}#top")
+        let refresh = RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1)
+        #expect(template.expand(refresh, tab: "all") == "http://h:8080/feed?tab=all&limit=5#top")
+        let more = RefreshRequest(source: 0, page: 2, kind: .loadMore, generation: 2, cursor: "aWQ6NA==")
+        #expect(template.expand(more, tab: "unpaid") == "http://h:8080/feed?tab=unpaid&after=aWQ6NA%3D%3D&limit=5#top")
+        let previous = RefreshRequest(source: 0, page: 0, kind: .loadPrevious, generation: 3, cursor: "a+b/c d")
+        #expect(template.expand(previous, tab: "all") == "http://h:8080/feed?tab=all&limit=5&before=a%2Bb%2Fc%20d#top")
+        let onlyCursors = try URLTemplate("http://h/feed?after={after}")
+        #expect(onlyCursors.expand(refresh, tab: "all") == "http://h/feed", "no query left, no '?'")
+        let numbered = try URLTemplate("http://h/list/{page}?tab={tab}")
+        #expect(numbered.expand(more, tab: "all") == "http://h/list/2?tab=all", "page numbers ignore the cursor")
+    }
+
+    @Test(arguments: [
+        ("http://h/list/{page}?after={after}", "by number ({page}) or by cursor ({after}, {before}), not both"),
+        ("http://h/feed?before={before}", "has {before} but no {after}"),
+        ("http://h/feed/{after}", "write it as a query item's whole value, e.g. 'after={after}'"),
+        ("http://h/feed?after=x{after}", "write it as a query item's whole value"),
+        ("http://h/feed?after={after}&before=v-{before}", "e.g. 'before={before}'"),
+        ("http://h/feed?={after}", "write it as a query item's whole value"),
+        ("http://h/feed?after={after}#{before}", "{before} where it cannot be left out"),
+        ("http://h/feed", "or {after} for a cursor"),
+    ])
+    func aCursorTemplateThatCannotWorkIsRefusedWhenTheOptionsAreParsed(url: String, fragment: String) {
+        #expect {
+            try DemoOptions.parse(["--url", url])
+        } throws: { error in
+            "\(error)".contains(fragment)
+        }
+    }
+
+    @Test func helpShowsCursorPagingTheShiftingListAndThePreviousPageKeys() {
+        for word in [
+            "{after}", "{before}", "nextCursor", "previousCursor", "/feed?tab={tab}&after={after}&before={before}",
+            "shift=3", "p or k", "load the previous page", "told apart by id",
+        ] {
+            #expect(DemoOptions.helpText.contains(word), "help mentions \(word)")
+        }
+    }
+
+    @Test func aCursorPageCarriesItsCursorsAndAnEmptyCursorIsNone() throws {
+        let json = #"""
+            {"items":[{"id":"all-23","title":"All post #23"}],"nextCursor":"aWQ6MjM=","previousCursor":""}
+            """#
+        let page = try HTTPOrderLoader.decodeCursorPage(Data(json.utf8), status: 200, path: "/feed")
+        #expect(page.items == [Order(id: "all-23", title: "All post #23")])
+        #expect(page.nextCursor == "aWQ6MjM=")
+        #expect(page.previousCursor == nil)
+        let last = try HTTPOrderLoader.decodeCursorPage(
+            Data(#"{"items":[],"nextCursor":null}"#.utf8), status: 200, path: "/feed")
+        #expect(last.items.isEmpty && last.nextCursor == nil && last.previousCursor == nil)
+    }
+
+    @Test(arguments: [
+        (
+            400, #"{"errorCode":400,"errorMsg":"after is not a cursor of this server: 'x'"}"#,
+            "HTTP 400 (after is not a cursor of this server: 'x') for /feed"
+        ),
+        (200, #"{"items":[{"id":"a","title":"t"}],"nextCurs"#, "malformed JSON for /feed"),
+        (200, "", "empty response body for /feed"),
+        (200, #"{"errorCode":0,"data":{"curPage":1,"pageCount":1,"datas":[]}}"#, #"no "items" at the top level"#),
+    ])
+    func aBadCursorAnswerThrowsAnErrorThatSaysWhich(status: Int, body: String, message: String) {
+        #expect {
+            try HTTPOrderLoader.decodeCursorPage(Data(body.utf8), status: status, path: "/feed")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
     }
 
     @Test func replacingAllReplacesEveryOccurrence() {
@@ -182,6 +278,8 @@ struct InteractiveTests {
         #expect(Command(line: "r") == .refresh)
         #expect(Command(line: " M ") == .loadMore)
         #expect(Command(line: "j") == .loadMore)
+        #expect(Command(line: "p") == .loadPrevious)
+        #expect(Command(line: " K ") == .loadPrevious)
         #expect(Command(line: "2") == .tab(1))
         #expect(Command(line: "t") == .retry)
         #expect(Command(line: "f") == .toggleFailures)
@@ -288,6 +386,59 @@ struct InteractiveTests {
         #expect(session.handle("2"))
         #expect(transcript.lines.last == "There is no tab 2; there is only one list.")
         #expect(session.controller.currentIndex == 0)
+    }
+
+    @Test func thePreviousPageKeysAreInTheKeyLineAndRefuseOnThePageNumberedFirstPage() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        #expect(session.keysLine.contains("| p/k load previous |"))
+        session.start()
+        for request in session.controller.requestsInFlight {
+            await api.waitForArrival(of: request)
+        }
+        while let delivery = api.deliverNext() {
+            await session.controller.waitUntilSettled(delivery.request)
+        }
+        let before = transcript.lines.count
+        #expect(session.handle("p"))
+        #expect(
+            Array(transcript.lines.dropFirst(before).prefix(2)) == [
+                "   > loadPrevious()", "     nothing requested: the first page is on screen; nothing comes before it",
+            ])
+        #expect(api.pendingCount == 0)
+    }
+
+    @Test func thePKeyLoadsNewerMessagesAboveAConversationPagedByCursor() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(
+            loader: api, tabs: [.messages], policy: RefreshPolicy(pageSize: api.pageSize, paging: .cursors),
+            write: transcript.write)
+        let controller = session.controller
+        func answer() async {
+            for request in controller.requestsInFlight {
+                await api.waitForArrival(of: request)
+            }
+            while let delivery = api.deliverNext() {
+                await controller.waitUntilSettled(delivery.request)
+            }
+        }
+        session.start()
+        await answer()
+        #expect(controller.currentItems.first?.id == "messages-23")
+        api.publish(2, to: .messages)
+        #expect(session.handle("k"))
+        await answer()
+        #expect(controller.currentItems.prefix(3).map(\.id) == ["messages-25", "messages-24", "messages-23"])
+        #expect(transcript.text.contains("Messages cursor newer:23 (loadPrevious #"))
+        #expect(transcript.text.contains("applied: +2 messages above, 12 in Messages"))
+        #expect(session.handle("p"))
+        await answer()
+        #expect(transcript.text.contains("applied: nothing newer above; the start of the list until the next refresh"))
+        #expect(session.handle("p"))
+        #expect(
+            transcript.lines.contains { $0.hasPrefix("     nothing requested: nothing comes before the first page") })
     }
 
     @Test func theCommandRunsInteractiveModeFromATerminal() async {

@@ -312,6 +312,218 @@ struct HTTPIntegrationTests {
         #expect(await !server.answersHealthCheck(), "nothing listens on port \(server.port) any more")
     }
 
+    // MARK: Paging by cursor and de-duplication by id
+
+    /// A controller paged as the template says, with orders told apart by id, as `--url` makes it.
+    private func httpController(_ template: String) throws -> OrderListController {
+        OrderListController(http: HTTPOrderLoader(template: try URLTemplate(template), timeout: 30))
+    }
+
+    @Test func theFeedIsWalkedToItsOldestItemByCursorAndEndsWhereNoNextCursorComes() async throws {
+        // 23 items, 10 a page, newest first: 23...14, 13...4, 3...1; the last answer has no nextCursor.
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let controller = try httpController(server.feedTemplate())
+            #expect(controller.refreshStatus.policy.paging == .cursors)
+            let first = await act(controller) { $0.setupRefreshHeader() }
+            #expect(first.map(\.request.cursor) == [nil], "the first page is asked for with no cursor")
+            #expect(controller.currentItems.map(\.id) == (14...23).reversed().map { "all-\($0)" })
+            let firstCursor = try #require(first.first?.page?.nextCursor)
+
+            var cursorsAskedWith: [String?] = []
+            var pulls = 0
+            while !controller.refreshStatus[0].noMoreData, pulls < 10 {
+                pulls += 1
+                let outcomes = await act(controller) { $0.loadMore() }
+                #expect(outcomes.map(\.settlement.isApplied) == [true])
+                cursorsAskedWith += outcomes.map(\.request.cursor)
+            }
+            #expect(pulls == 2)
+            #expect(cursorsAskedWith.first == firstCursor, "load-more asks with the answer's nextCursor")
+            #expect(Set(cursorsAskedWith.compactMap(\.self)).count == 2, "each page with its own cursor")
+            #expect(controller.currentItems.map(\.id) == (1...23).reversed().map { "all-\($0)" })
+            #expect(controller.refreshStatus[0].nextCursor == nil)
+            #expect(controller.footer.state == .noMoreData(title: "No more orders"))
+            let last = try #require(controller.outcomes.last)
+            #expect(last.page?.nextCursor == nil)
+            #expect(TextRenderer().describe(last, controller: controller).hasSuffix("end of list: no next cursor"))
+
+            let none = await act(controller) { $0.loadMore() }
+            #expect(none.isEmpty, "no request after the end of the list")
+        }
+    }
+
+    @Test func itemsPublishedAfterTheFirstPageLoadAboveItPageByPageWithLoadPrevious() async throws {
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let controller = try httpController(server.feedTemplate())
+            await act(controller) { $0.setupRefreshHeader() }
+            #expect(!controller.refreshStatus[0].noPreviousData, "the newest page has a previousCursor")
+
+            // 12 newer items: the page just above the first one holds 24...33, the next 34...35.
+            try await server.control(#"{"publish": 12}"#)
+            let above = await act(controller) { $0.loadPrevious() }
+            #expect(above.map(\.request.kind) == [.loadPrevious])
+            #expect(above.first?.request.cursor != nil, "asked with the first page's previousCursor")
+            guard case .applied(let update)? = above.first?.settlement else {
+                Issue.record("the load of the previous page was not applied: \(above)")
+                return
+            }
+            #expect(update.change == .prepended(0..<10))
+            #expect(controller.currentItems.map(\.id) == (14...33).reversed().map { "all-\($0)" })
+
+            let top = await act(controller) { $0.loadPrevious() }
+            #expect(top.map(\.settlement.isApplied) == [true])
+            #expect(controller.currentItems.map(\.id) == (14...35).reversed().map { "all-\($0)" })
+
+            // Nothing newer now: an empty answer, after which nothing comes before until a refresh.
+            let nothing = await act(controller) { $0.loadPrevious() }
+            let emptyAnswer = try #require(nothing.first)
+            #expect(emptyAnswer.page?.items == [])
+            #expect(
+                TextRenderer().describe(emptyAnswer, controller: controller).hasSuffix(
+                    "applied: nothing newer above; the start of the list until the next refresh"))
+            #expect(controller.refreshStatus[0].noPreviousData)
+            #expect(controller.currentItems.count == 22)
+            let refused = await act(controller) { $0.loadPrevious() }
+            #expect(refused.isEmpty)
+            #expect(!controller.refreshStatus[0].noMoreData, "the older pages are still to load")
+        }
+    }
+
+    @Test func withoutBeforeInTheURLNoNewerRowsAreAskedFor() async throws {
+        try await withPagedServer { server in
+            let template = try URLTemplate(server.feedTemplate(before: false))
+            #expect(!template.canLoadPrevious)
+            #expect(template.noPreviousNote?.contains("the URL has no {before}") == true)
+            let controller = OrderListController(http: HTTPOrderLoader(template: template, timeout: 30))
+            await act(controller) { $0.setupRefreshHeader() }
+            #expect(controller.currentItems.count == 10)
+            #expect(controller.refreshStatus[0].noPreviousData, "the loader passes no previousCursor")
+            try await server.control(#"{"publish": 3}"#)
+            let none = await act(controller) { $0.loadPrevious() }
+            #expect(none.isEmpty)
+        }
+    }
+
+    @Test func aFeedCursorThatPointsBackAtItsOwnPageIsRefusedAndTheRowsStay() async throws {
+        // fault=hostile: the answer's nextCursor is the cursor it was asked with, so following it
+        // would load the same page forever.
+        try await withPagedServer { server in
+            let controller = try httpController(server.feedTemplate())
+            await act(controller) { $0.setupRefreshHeader() }
+            let before = controller.currentItems
+            let cursor = try #require(controller.refreshStatus[0].nextCursor)
+
+            try await server.control(#"{"failNext": 1, "fault": "hostile"}"#)
+            let looped = await act(controller) { $0.loadMore() }
+            let failure = try #require(looped.first?.settlement.failure)
+            #expect(failure.reason == .invalidResponse(.repeatedCursor(cursor)))
+            #expect(
+                failure.message
+                    == "The server's answer was refused: the next cursor is \"\(cursor)\", the cursor this page was asked with."
+            )
+            #expect(controller.currentItems == before, "nothing of the looping page is applied")
+            #expect(controller.listView.toasts == [failure.message])
+            #expect(controller.refreshStatus[0].nextCursor == cursor)
+
+            let retried = await act(controller) { $0.loadMore() }
+            #expect(retried.map(\.request.cursor) == [cursor], "the same cursor is asked for again")
+            #expect(retried.map(\.settlement.isApplied) == [true])
+            #expect(controller.currentItems.count == 20)
+        }
+    }
+
+    @Test func aListThatGrowsAtItsHeadIsShownOnceWithTheDuplicatesCounted() async throws {
+        // shift=3: each page starts with the last 3 orders of the page before (23 orders, 10 a page:
+        // 1...10, 8...17, 15...23).
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let plain = try controller(server, query: "shift=3")
+            await act(plain) { $0.setupRefreshHeader() }
+            await act(plain) { $0.loadMore() }
+            await act(plain) { $0.loadMore() }
+            #expect(plain.currentItems.count == 29, "without an identity the repeated orders show twice")
+
+            let controller = try httpController(server.template("shift=3"))
+            var outcomes = await act(controller) { $0.setupRefreshHeader() }
+            while !controller.refreshStatus[0].noMoreData, outcomes.count < 10 {
+                outcomes += await act(controller) { $0.loadMore() }
+            }
+            #expect(controller.currentItems.map(\.id) == (1...23).map { "all-\($0)" })
+            let dropped = outcomes.map { outcome -> Int in
+                guard case .applied(let update) = outcome.settlement else { return -1 }
+                return update.droppedDuplicates
+            }
+            #expect(dropped == [0, 3, 3])
+            #expect(controller.droppedDuplicates(in: 0) == 6)
+            let line = TextRenderer().describe(outcomes[1], controller: controller)
+            #expect(line.contains("applied: +7 orders, "), "\(line)")
+            #expect(line.hasSuffix("; 3 duplicates left out (held already, same id)"), "\(line)")
+        }
+    }
+
+    @Test func theTourOfAFeedWalksEachTabByCursorThenAsksForNewerRows() async throws {
+        try await withPagedServer { server in
+            let transcript = Transcript()
+            let status = await DemoCommand.run(arguments: ["--url", server.feedTemplate()], io: transcript.io())
+            #expect(status == 0)
+            #expect(
+                transcript.text.contains("paged by cursor ({after}); a list ends where an answer has no nextCursor."))
+            #expect(transcript.text.components(separatedBy: "end of list: no next cursor").count == 4, "three tabs")
+            #expect(transcript.text.contains("8. Newer rows above Shipped's first page"))
+            #expect(transcript.text.contains("nothing newer above"))
+            #expect(!transcript.text.contains("FAILED"))
+            #expect(transcript.text.contains("Every load succeeded."))
+        }
+    }
+
+    @Test func theTourOfAShiftingListSaysHowManyDuplicatesItLeftOut() async throws {
+        try await withPagedServer { server in
+            let transcript = Transcript()
+            let status = await DemoCommand.run(arguments: ["--url", server.template("shift=3")], io: transcript.io())
+            #expect(status == 0)
+            #expect(
+                transcript.text.contains(
+                    "All page 2 (loadMore #3) applied: +7 orders, 17 in All; 3 duplicates left out"))
+            let summary = try #require(transcript.lines.firstIndex(of: "Summary"))
+            #expect(
+                transcript.lines[(summary + 1)...].prefix(4) == [
+                    #"   All      23 orders, page 3, end of list: "No more orders", 6 duplicates left out"#,
+                    #"   Unpaid   23 orders, page 3, end of list: "No more unpaid orders", 6 duplicates left out"#,
+                    #"   Shipped  23 orders, page 3, end of list: "No more shipped orders", 6 duplicates left out"#,
+                    "   Every load succeeded.",
+                ])
+        }
+    }
+
+    @Test func theInteractivePKeyLoadsRowsPublishedAboveTheFirstPageOverHTTP() async throws {
+        try await withPagedServer { server in
+            let template = try URLTemplate(server.feedTemplate())
+            let transcript = Transcript()
+            let session = InteractiveSession(
+                loader: HTTPOrderLoader(template: template, timeout: 30), tabs: template.tabs,
+                policy: template.policy(), identity: .id(), write: transcript.write)
+            let controller = session.controller
+            @MainActor func settle() async {
+                for request in controller.requestsInFlight {
+                    await controller.waitUntilSettled(request)
+                }
+            }
+            session.start()
+            await settle()
+            #expect(controller.currentItems.first?.id == "all-23")
+            try await server.control(#"{"publish": 2}"#)
+            #expect(session.handle("p"))
+            #expect(transcript.lines.contains("   > loadPrevious()"))
+            await settle()
+            #expect(controller.currentItems.prefix(3).map(\.id) == ["all-25", "all-24", "all-23"])
+            #expect(transcript.text.contains("applied: +2 orders above, 12 in All"))
+            #expect(session.handle("k"))
+            await settle()
+            #expect(transcript.text.contains("nothing newer above"))
+            #expect(session.handle("k"))
+            #expect(transcript.text.contains("nothing requested: nothing comes before the first page"))
+        }
+    }
+
     /// Starts an action's requests without waiting for them to settle.
     private func startOnly(
         _ controller: OrderListController,

@@ -54,6 +54,12 @@ final class PagedServer: @unchecked Sendable {
         "\(baseURL)/list/{page}?tab={tab}\(query.isEmpty ? "" : "&\(query)")"
     }
 
+    /// The cursor-paged feed's URL template for the demo's loader: `/feed`, with `{after}` and,
+    /// unless `before` is false, `{before}`.
+    func feedTemplate(before: Bool = true, _ query: String = "") -> String {
+        "\(baseURL)/feed?tab={tab}&after={after}\(before ? "&before={before}" : "")\(query.isEmpty ? "" : "&\(query)")"
+    }
+
     /// Starts a server and waits (up to 30 s) for its `LISTENING` line.
     static func start(items: Int, pageSize: Int) async throws -> PagedServer {
         let python = try findPython3()
