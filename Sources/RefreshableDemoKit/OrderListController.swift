@@ -50,6 +50,8 @@ final class OrderListController: AsyncRefreshable {
     let header = TextHeader()
     /// The load-more control.
     let footer = TextFooter()
+    /// The control above the first row, which shows loads of the previous page.
+    let previous = TextFooter()
     /// The list.
     let listView = TextListView()
 
@@ -68,6 +70,7 @@ final class OrderListController: AsyncRefreshable {
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { injected?.header ?? header }
     var refreshFooterControl: (any RefreshFooterControl)? { injected?.footer ?? footer }
+    var refreshPreviousControl: (any RefreshFooterControl)? { previous }
     var refreshListView: (any RefreshListView)? { injected?.listView ?? listView }
 
     /// Every answer so far, in the order the library settled them.

@@ -123,25 +123,31 @@ final class TextListView: RefreshListView {
 }
 
 extension RefreshAppearance {
-    /// What a text header and footer visibly show, in the library's terms, so the renderer can
-    /// print the statuses that led there with ``RefreshAppearance/statuses(from:)``.
+    /// What the text controls visibly show, in the library's terms, so the renderer can print the
+    /// statuses that led there with ``RefreshAppearance/statuses(from:)``.
     @MainActor
-    init(showing header: TextHeader, _ footer: TextFooter) {
-        let footerState: Footer
-        switch footer.state {
-        case .idle:
-            footerState = .idle
-        case .refreshing:
-            footerState = .refreshing
-        case .noMoreData(let title):
-            footerState = .noMoreData(title: title)
-        case .failed(let message):
-            footerState = .failed(message: message)
-        }
+    init(showing header: TextHeader, _ footer: TextFooter, above previous: TextFooter) {
         self.init(
             header: header.isRefreshing ? .refreshing : .idle,
-            footer: footerState,
-            isFooterHidden: footer.isHidden
+            footer: Footer(footer.state),
+            isFooterHidden: footer.isHidden,
+            previous: Footer(previous.state)
         )
+    }
+}
+
+extension RefreshAppearance.Footer {
+    /// A text control's state in the library's terms.
+    init(_ state: TextFooter.State) {
+        switch state {
+        case .idle:
+            self = .idle
+        case .refreshing:
+            self = .refreshing
+        case .noMoreData(let title):
+            self = .noMoreData(title: title)
+        case .failed(let message):
+            self = .failed(message: message)
+        }
     }
 }

@@ -21,7 +21,7 @@ final class TextRenderer {
     /// The statuses dispatched to the controls since the last call: what the library drove the
     /// visible header and footer through, as ``RefreshStatus`` values.
     func dispatchedStatuses(_ controller: OrderListController) -> [RefreshStatus] {
-        let now = RefreshAppearance(showing: controller.header, controller.footer)
+        let now = RefreshAppearance(showing: controller.header, controller.footer, above: controller.previous)
         defer { shownAppearance = now }
         return now.statuses(from: shownAppearance)
     }
@@ -48,6 +48,9 @@ final class TextRenderer {
             .joined(separator: " ")
         let header = controller.header.isRefreshing ? "refreshing..." : "idle"
         var lines = ["\(i)+ \(pad(tabBar, to: 30)) header: \(header)"]
+        if let above = aboveText(controller.previous) {
+            lines.append("\(i)+ above: \(above)")
+        }
         let state = controller.refreshStatus[controller.currentIndex]
         let orders = state.items
         if let failure = controller.listView.placeholder {
@@ -81,6 +84,22 @@ final class TextRenderer {
             return title ?? "No more data"
         case .failed:
             return "Couldn't load more. Pull up to retry."
+        }
+    }
+
+    /// What the control above the first row shows, in words; `nil` while it is hidden or at the
+    /// start of the list, where a list that never loads previous pages keeps it.
+    func aboveText(_ previous: TextFooter) -> String? {
+        guard !previous.isHidden else { return nil }
+        switch previous.state {
+        case .idle:
+            return "Scroll up for newer"
+        case .refreshing:
+            return "Loading newer..."
+        case .noMoreData:
+            return nil
+        case .failed:
+            return "Couldn't load newer. Scroll up to retry."
         }
     }
 

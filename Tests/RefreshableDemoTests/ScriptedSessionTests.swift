@@ -98,6 +98,20 @@ struct ScriptedSessionTests {
         #expect(conversation.nextCursor == "older:14", "a load-more would ask for the dropped messages again")
     }
 
+    @Test func theControlAboveTheConversationShowsItsLoadsAndOnlyThere() async throws {
+        let transcript = Transcript()
+        _ = await ScriptedSession(seed: 1, write: transcript.write).run()
+        let lines = transcript.lines
+        let conversation = try #require(lines.firstIndex(of: "8. A conversation paged by cursor"))
+        #expect(
+            !lines[..<conversation].contains { $0.contains("+ above:") || $0.contains("Previous") },
+            "page-numbered tabs keep the control above at the start of the list, unseen")
+        let after = lines[conversation...]
+        #expect(after.contains("     status: beginPreviousLoad"))
+        #expect(after.contains("     status: endPreviousLoad"))
+        #expect(after.contains("   + above: Scroll up for newer"))
+    }
+
     @Test func theCommandRunsTheSessionAndExitsZero() async {
         let transcript = Transcript()
         let status = await DemoCommand.run(arguments: [], io: transcript.io())
