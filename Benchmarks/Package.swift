@@ -10,7 +10,9 @@ let package = Package(
         // A quick scaling check for CI that needs only the library: Scripts/scaling-check.sh.
         // It lives in Sources/: the benchmark plugin runs every executable target whose folder sits
         // in a folder named Benchmarks as a benchmark, and this package's own folder is one.
-        .executable(name: "scaling-check", targets: ["ScalingCheck"])
+        .executable(name: "scaling-check", targets: ["ScalingCheck"]),
+        // Instructions per page load, counted by callgrind: Scripts/instruction-counts.sh.
+        .executable(name: "instruction-counts", targets: ["InstructionCounts"]),
     ],
     dependencies: [
         .package(name: "Refreshable", path: ".."),
@@ -32,6 +34,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ScalingCheck",
+            dependencies: [.product(name: "Refreshable", package: "Refreshable")]
+        ),
+        .executableTarget(
+            name: "InstructionCounts",
             dependencies: [.product(name: "Refreshable", package: "Refreshable")]
         ),
     ],

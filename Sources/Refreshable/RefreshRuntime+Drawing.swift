@@ -40,10 +40,11 @@ extension RefreshRuntime {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let appearance = RefreshAppearance(state: state[index])
-        let footerLags = ControlDriver.drive(host?.footer, record: footerRecord, to: appearance)
-        let headerLags = ControlDriver.drive(host?.header, record: headerRecord, to: appearance.header)
+        let controls = host?.controls ?? Controls()
+        let footerLags = ControlDriver.drive(controls.footer, record: footerRecord, to: appearance)
+        let headerLags = ControlDriver.drive(controls.header, record: headerRecord, to: appearance.header)
         let previousLags = ControlDriver.drive(
-            host?.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden)
+            controls.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden)
         drawPlaceholder(appearance.placeholder, source: index)
         publishStatuses(for: appearance)
         host?.didRender(appearance)

@@ -3,6 +3,14 @@ enum RefreshControlRole: Sendable {
     case header, footer, previous
 }
 
+/// The controls a render drives.
+@MainActor
+struct Controls {
+    var header: (any RefreshHeaderControl)?
+    var footer: (any RefreshFooterControl)?
+    var previous: (any RefreshFooterControl)?
+}
+
 /// What a ``RefreshRuntime`` calls back: the front door that owns it (a ``Refreshable`` adopter,
 /// a view model, a SwiftUI list model). The base class is a host with no controls and no hooks;
 /// each front door subclasses it.
@@ -22,6 +30,8 @@ class RefreshRuntimeHost<Item: Sendable> {
     var footer: (any RefreshFooterControl)? { nil }
     /// The control that loads previous pages, to drive.
     var previous: (any RefreshFooterControl)? { nil }
+    /// The three controls at once, for a render: one look at the front door instead of three.
+    var controls: Controls { Controls(header: header, footer: footer, previous: previous) }
     /// The list, for reloads and failures.
     var listView: (any RefreshListView)? { nil }
     /// Starts a request the runtime issued (a ``Refreshable``'s `refreshData(isRefresh:)`).

@@ -356,7 +356,7 @@ extension RefreshSources {
     /// - Parameter request: The request to check.
     @inlinable @inline(__always)
     public func isInFlight(_ request: RefreshRequest) -> Bool {
-        guard states.indices.contains(request.source) else { return false }
+        guard request.source >= 0, request.source < sourceCount else { return false }
         if request.kind == .loadPrevious {
             return states[request.source].previousInFlight == request
         }

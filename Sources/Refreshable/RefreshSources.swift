@@ -35,6 +35,10 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         }
     }
     @usableFromInline var states: [RefreshState<Item>]
+    /// How many sources there are, kept beside `states` (which only `init` and `append(_:)` resize):
+    /// where this code runs unspecialised (inside the runtime), reading an array's count or indices
+    /// looks the element type's metadata up.
+    @usableFromInline var sourceCount: Int
     /// Each source's item index, beside `states` so that a list without an identity carries none;
     /// empty without an ``identity``.
     @usableFromInline var indexes: [ItemIndex] = []
@@ -63,6 +67,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         )
         self.policy = policy
         self.states = states
+        self.sourceCount = states.count
         self.identity = identity
         alignUnloadedPages()
         for index in states.indices {
@@ -88,6 +93,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     /// - Parameter state: The new source's state.
     public mutating func append(_ state: RefreshState<Item>) {
         states.append(state)
+        sourceCount = states.count
         alignUnloadedPages()
         reindex(states.count - 1)
     }
@@ -110,7 +116,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     ///   - caller: The name of the API that received the index, for the message.
     @inlinable
     public func checkSource(_ source: Int, in caller: @autoclosure () -> String = "refreshStatus") {
-        if !states.indices.contains(source) {
+        if source < 0 || source >= sourceCount {
             sourceOutOfRange(source, in: caller())
         }
     }

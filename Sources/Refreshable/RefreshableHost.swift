@@ -18,6 +18,15 @@ final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.It
     override var header: (any RefreshHeaderControl)? { adopter?.refreshHeaderControl }
     override var footer: (any RefreshFooterControl)? { adopter?.refreshFooterControl }
     override var previous: (any RefreshFooterControl)? { adopter?.refreshPreviousControl }
+    override var controls: Controls {
+        // One load of the weak reference (an atomic retain through its side table), not three.
+        guard let adopter else { return Controls() }
+        return Controls(
+            header: adopter.refreshHeaderControl,
+            footer: adopter.refreshFooterControl,
+            previous: adopter.refreshPreviousControl
+        )
+    }
     override var listView: (any RefreshListView)? { adopter?.refreshListView }
 
     override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Adopter.Item>) {

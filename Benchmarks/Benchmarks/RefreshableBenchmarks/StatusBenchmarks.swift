@@ -137,5 +137,7 @@ func drive(_ status: RefreshStatus, header: any RefreshHeaderControl, footer: an
         footer.isHidden = true
     case .showFooter:
         footer.isHidden = false
+    case .beginPreviousLoad, .endPreviousLoad, .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
+        break  // no control above the first row in these benchmarks
     }
 }
