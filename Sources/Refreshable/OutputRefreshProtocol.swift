@@ -112,7 +112,7 @@ private final class StatusDriver: RefreshObservation {
         self.previous = previous
     }
 
-    /// Drives the controls a status is about (both, without ending what refreshes already, for the
+    /// Drives the controls a status is about (all of them, without ending what refreshes already, for the
     /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
     /// queued commands), checks once more after the main actor's queue ran.
     override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {

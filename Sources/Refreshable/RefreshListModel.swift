@@ -55,6 +55,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var isRefreshing = false
         var isLoadingMore = false
         var isLoadingPrevious = false
+        var previousPageState: RefreshAppearance.Footer = .noMoreData(title: nil)
         var noMoreText: String?
         var failure: RefreshFailure?
         var placeholder: RefreshFailure?
@@ -120,6 +121,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public var isLoadingPrevious: Bool {
         registrar.access(self, keyPath: \.isLoadingPrevious)
         return shown.isLoadingPrevious
+    }
+
+    /// What a row above the items shows for loads of the previous page: loading, a failure to
+    /// retry with ``loadPrevious()``, idle while something comes before the first row, or the
+    /// start of the list (``RefreshAppearance/Footer/noMoreData(title:)``), where a list that never
+    /// loads previous pages stays.
+    public var previousPageState: RefreshAppearance.Footer {
+        registrar.access(self, keyPath: \.previousPageState)
+        return shown.previousPageState
     }
 
     /// The current source's end-of-list text once its list has ended (and it has items), else `nil`.
@@ -294,6 +304,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         next.isRefreshing = state.isRefreshing
         next.isLoadingMore = state.isLoadingMore
         next.isLoadingPrevious = state.isLoadingPrevious
+        next.previousPageState = appearance.previous
         if !appearance.isFooterHidden, case .noMoreData(let title) = appearance.footer {
             next.noMoreText = title ?? ""
         }
@@ -319,6 +330,11 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         if next.isLoadingPrevious != old.isLoadingPrevious {
             registrar.withMutation(of: self, keyPath: \.isLoadingPrevious) {
                 shown.isLoadingPrevious = next.isLoadingPrevious
+            }
+        }
+        if next.previousPageState != old.previousPageState {
+            registrar.withMutation(of: self, keyPath: \.previousPageState) {
+                shown.previousPageState = next.previousPageState
             }
         }
         if next.noMoreText != old.noMoreText {

@@ -127,4 +127,29 @@ struct ListModelPrependTests {
         model.itemDidAppear(at: 0)
         #expect(loader.started.count == 2, "nothing comes before the first page now")
     }
+
+    @Test func theRowAboveTheItemsFollowsLoadsOfThePreviousPage() async {
+        let loader = TestPageLoader<String>()
+        let model = RefreshListModel(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors)) {
+            request in try await loader.load(request)
+        }
+        #expect(model.previousPageState == .noMoreData(title: nil), "nothing above before the first load")
+        model.setUp()
+        await loader.settle { loader.pending.count == 1 }
+        loader.resume(
+            loader.pendingRequests[0],
+            with: .success(RefreshPage(items: ["a", "b"], nextCursor: "older", previousCursor: "newer")))
+        await loader.settle { !model.items.isEmpty }
+        #expect(model.previousPageState == .idle, "newer items exist above")
+        model.loadPrevious()
+        await loader.settle { loader.pending.count == 1 }
+        #expect(model.previousPageState == .refreshing)
+        loader.resume(loader.pendingRequests[0], with: .failure(ServerError(code: 503)))
+        await loader.settle { !model.isLoadingPrevious }
+        guard case .failed = model.previousPageState else {
+            Issue.record("the row above shows the failure, not \(model.previousPageState)")
+            return
+        }
+        #expect(model.noMoreText == nil, "a failure above leaves the footer alone")
+    }
 }
