@@ -15,6 +15,9 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case switchSource(Int)
         case cancel(source: Int)
         case tapRetry
+        case update(TestItem)
+        case remove(id: Int)
+        case insert(TestItem, at: Int)
     }
 
     /// The adopter's in-flight request that an answer or a failure settles, and its sources just before.
@@ -79,6 +82,15 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .tapRetry:
             note("tap the failure placeholder's retry")
             return rig.listView.tapRetry()
+        case .update(let item):
+            note("updateItem(\(item))")
+            adopter.updateItem(rig.loader.makeItems([item])[0], source: adopter.currentIndex)
+        case .remove(let id):
+            note("removeItem(id: \(Self.describe(id: id)))")
+            adopter.removeItem(id: id, source: adopter.currentIndex)
+        case .insert(let item, let position):
+            note("insertItem(\(item), at: \(position))")
+            adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
         }
         return true
     }
@@ -87,20 +99,28 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     func answer(
         _ load: TestLoad,
         itemCount: Int,
+        copies: [TestItem] = [],
         signals: PageSignals = PageSignals(),
         remark: String = ""
     ) -> (items: [TestItem], settling: Settling?) {
         let settling = settling(load)
-        note("answer \(load) with \(itemCount) item(s)\(signals)\(remark)")
+        let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
+        note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
         let made = rig.loader.makePage(
             for: load,
             itemCount: itemCount,
+            copies: copies,
             hasMore: signals.hasMore,
             pageCount: signals.pageCount,
             totalCount: signals.totalCount
         )
         rig.loader.answer(load, with: made.page)
         return (made.items, settling)
+    }
+
+    /// An id as the item it was first given to, such as `r3[1]`.
+    static func describe(id: Int) -> String {
+        "r\(id >> 20)[\(id & 1_048_575)]"
     }
 
     /// Fails a pending load; returns what it settles.

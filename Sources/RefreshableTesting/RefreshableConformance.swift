@@ -82,10 +82,24 @@ public enum RefreshableConformance {
         try await check(configuration, rules: rules, makeItem: { $0 }, makeAdopter: makeAdopter)
     }
 
-    /// The names of the scenarios the suite runs for each rule, for documentation and reports.
+    /// The names of the scenarios the suite runs for every adopter, for each rule, for
+    /// documentation and reports.
     @MainActor
     package static var scenarioNames: [(rule: ConformanceRule, name: String)] {
-        AdopterScenario<NeverAdopter>.all.map { ($0.rule, $0.name) }
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == nil }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose list has an identity.
+    @MainActor
+    package static var identityScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .identity }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose policy numbers answers
+    /// differently from requests.
+    @MainActor
+    package static var answerNumberingScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .answerNumbering }.map { ($0.rule, $0.name) }
     }
 
     @MainActor
@@ -108,7 +122,9 @@ public enum RefreshableConformance {
         var randomizedSteps = 0
         let budget = WaitBudget()
         for scenario in AdopterScenario<Adopter>.all
-        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals) {
+        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals)
+            && scenario.feature.map({ $0.isUsed(by: traits) }) ?? true
+        {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
             let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget)
             guard driver.sources.count >= scenario.minimumSources else {

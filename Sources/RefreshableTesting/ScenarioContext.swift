@@ -82,6 +82,28 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     func cancelLoading(source: Int) async { _ = await act(.cancel(source: source)) }
     func tapRetry() async -> Bool { await act(.tapRetry) }
 
+    /// Whether the adopter's list keeps the page's copy of an item it holds already.
+    var takesNewer: Bool { driver.sources.identity?.duplicates == .takeNewer }
+
+    /// Updates a held item of the current source with a new local copy; returns the copy.
+    func update(_ item: TestItem) async -> TestItem {
+        let edit = rig.loader.makeLocalEdit(of: item)
+        _ = await act(.update(edit))
+        return edit
+    }
+
+    /// Removes the item with this id from the current source.
+    func remove(_ item: TestItem) async {
+        _ = await act(.remove(id: item.id))
+    }
+
+    /// Inserts a new local item into the current source at `position`; returns it.
+    func insert(at position: Int) async -> TestItem {
+        let item = rig.loader.makeLocalItem(source: adopter.currentIndex)
+        _ = await act(.insert(item, at: position))
+        return item
+    }
+
     /// Appears, then expects the first-page refresh of `source` and returns it.
     func appearAndExpectFirstLoad(source: Int) async throws -> TestLoad {
         await appear()
@@ -90,8 +112,13 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
 
     /// Answers `load` and waits until the adopter has applied it.
     @discardableResult
-    func answer(_ load: TestLoad, itemCount: Int, signals: PageSignals = PageSignals()) async -> [TestItem] {
-        let answered = driver.answer(load, itemCount: itemCount, signals: signals)
+    func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        copies: [TestItem] = [],
+        signals: PageSignals = PageSignals()
+    ) async -> [TestItem] {
+        let answered = driver.answer(load, itemCount: itemCount, copies: copies, signals: signals)
         await driver.waitForReaction(answered.settling)
         await driver.settle()
         return answered.items
