@@ -12,6 +12,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case appear
         case refresh
         case loadMore
+        case loadPrevious
         case switchSource(Int)
         case cancel(source: Int)
         case tapRetry
@@ -73,6 +74,9 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .loadMore:
             note("loadMore()")
             adopter.loadMore()
+        case .loadPrevious:
+            note("loadPrevious()")
+            adopter.loadPrevious()
         case .switchSource(let index):
             note("switchSource(to: \(index))")
             adopter.switchSource(to: index)
@@ -104,6 +108,10 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         remark: String = ""
     ) -> (items: [TestItem], settling: Settling?) {
         let settling = settling(load)
+        var signals = signals
+        if policy.paging == .cursors {
+            signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
+        }
         let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
         note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
         let made = rig.loader.makePage(
@@ -112,7 +120,9 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             copies: copies,
             hasMore: signals.hasMore,
             pageCount: signals.pageCount,
-            totalCount: signals.totalCount
+            totalCount: signals.totalCount,
+            nextCursor: signals.nextCursor,
+            previousCursor: signals.previousCursor
         )
         rig.loader.answer(load, with: made.page)
         return (made.items, settling)

@@ -35,12 +35,18 @@ enum PagingFeature: Sendable {
     case identity
     /// The policy numbers answers differently from requests (`curPageOffset`).
     case answerNumbering
+    /// The policy pages by cursor.
+    case cursors
+    /// The policy caps the pages held (`maxPages`).
+    case pageCap
 
     /// Whether an adopter with `traits` uses the feature.
     func isUsed(by traits: AdopterTraits) -> Bool {
         switch self {
         case .identity: return traits.hasIdentity
         case .answerNumbering: return traits.policy.curPageOffset != 0
+        case .cursors: return traits.policy.paging == .cursors
+        case .pageCap: return (traits.policy.maxPages ?? 0) >= 2
         }
     }
 }
@@ -70,7 +76,8 @@ extension AdopterScenario {
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
             sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
-            serverCopyReplacesEdit, answerNumbering,
+            serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
+            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
         ]
     }
 

@@ -5,8 +5,10 @@
 /// article's section that states it, and ``summary`` states it in one sentence. The multi-source
 /// rule, the absent-controls check and the wiring check are the suite's own, and so are the ids of
 /// the rules for lists with an identity (`I1`–`I3`, from the article "Items with an identity") and
-/// for answer numbering (`N`, from `RefreshPolicy.curPageOffset`); their scenarios run only for an
-/// adopter whose list has an identity, or whose policy numbers answers differently from requests.
+/// for answer numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page
+/// cap (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
+/// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
+/// differently from requests, pages by cursor or caps the pages held.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
@@ -56,6 +58,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// An answer numbered the server's way (`curPage` is the page asked for plus the policy's
     /// `curPageOffset`) applies, and its `pageCount` ends the list (id `N`).
     case answerNumbering
+    /// The page before the first loaded one loads beside a load-more and goes first; a refresh
+    /// supersedes it (id `P`, in the article "Cursors, previous pages and the page cap").
+    case previousPageLoads
+    /// Past the policy's `maxPages` the far end's pages are dropped, a load in flight toward them
+    /// is superseded, and scrolling back loads them again (id `C`, in the article "Cursors,
+    /// previous pages and the page cap").
+    case pageCap
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -107,12 +116,18 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .answerNumbering:
             return
                 "An answer whose curPage is the page asked for plus curPageOffset applies, and its pageCount ends the list."
+        case .previousPageLoads:
+            return
+                "The page before the first loaded one loads beside a load-more and its items go first; a refresh supersedes it."
+        case .pageCap:
+            return
+                "Past maxPages the far end's pages are dropped, a load in flight toward them is superseded, and scrolling back loads them again."
         }
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
-    /// `D1`–`D3` for status dispatch, `W` for wiring, `I1`–`I3` for items with an identity and `N`
-    /// for answer numbering.
+    /// `D1`–`D3` for status dispatch, `W` for wiring, `I1`–`I3` for items with an identity, `N`
+    /// for answer numbering, `P` for previous pages and `C` for the page cap.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -136,6 +151,8 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .removalSticks: return "I2"
         case .serverCopyReplacesEdit: return "I3"
         case .answerNumbering: return "N"
+        case .previousPageLoads: return "P"
+        case .pageCap: return "C"
         }
     }
 

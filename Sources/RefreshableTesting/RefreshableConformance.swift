@@ -95,6 +95,18 @@ public enum RefreshableConformance {
         AdopterScenario<NeverAdopter>.all.filter { $0.feature == .identity }.map { ($0.rule, $0.name) }
     }
 
+    /// The names of the scenarios the suite runs only for an adopter whose policy pages by cursor.
+    @MainActor
+    package static var cursorScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose policy caps the pages held.
+    @MainActor
+    package static var pageCapScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .pageCap }.map { ($0.rule, $0.name) }
+    }
+
     /// The names of the scenarios the suite runs only for an adopter whose policy numbers answers
     /// differently from requests.
     @MainActor
@@ -155,7 +167,11 @@ public enum RefreshableConformance {
             await context.finish()
             unchecked += context.unchecked.filter { !unchecked.contains($0) }
         }
-        if configuration.randomizedSteps > 0 {
+        if configuration.randomizedSteps > 0, traits.policy.maxPages != nil {
+            let reason =
+                "the random events: the reference model does not hold a list whose pages are capped (maxPages); the cap's scenarios ran"
+            unchecked.append(ConformanceReport.UncheckedRule(rule: .pageCap, reason: reason))
+        } else if configuration.randomizedSteps > 0 {
             let result = await RefreshableModelCheck.run(
                 configuration,
                 traits: traits,

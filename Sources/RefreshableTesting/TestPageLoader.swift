@@ -17,7 +17,7 @@ public import Refreshable
 /// await loader.settle()                   // lets the adopter apply the answer
 /// ```
 ///
-/// Pages are made with ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:)``: each answer
+/// Pages are made with ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``: each answer
 /// carries new ``TestItem`` values (turned into the adopter's item type by the `makeItem` closure),
 /// so a lost, duplicated or stale item shows in a plain comparison.
 ///
@@ -187,6 +187,8 @@ public final class TestPageLoader<Item: Sendable> {
     ///   - pageCount: The number of pages; the page then also carries `curPage`, the load's page
     ///     plus ``curPageOffset``.
     ///   - totalCount: The number of items in the whole list, if any.
+    ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` ends the list.
+    ///   - previousCursor: Under cursor paging, the cursor of the page before this one, if any.
     /// - Returns: The page, and the ``TestItem`` values behind its items.
     public func makePage(
         for load: TestLoad,
@@ -194,7 +196,9 @@ public final class TestPageLoader<Item: Sendable> {
         copies: [TestItem] = [],
         hasMore: Bool? = nil,
         pageCount: Int? = nil,
-        totalCount: Int? = nil
+        totalCount: Int? = nil,
+        nextCursor: String? = nil,
+        previousCursor: String? = nil
     ) -> (page: RefreshPage<Item>, items: [TestItem]) {
         precondition(
             itemCount >= copies.count,
@@ -213,7 +217,9 @@ public final class TestPageLoader<Item: Sendable> {
             hasMore: hasMore,
             curPage: pageCount == nil ? nil : load.page &+ curPageOffset,
             pageCount: pageCount,
-            totalCount: totalCount
+            totalCount: totalCount,
+            nextCursor: nextCursor,
+            previousCursor: previousCursor
         )
         return (page, items)
     }
@@ -255,7 +261,7 @@ public final class TestPageLoader<Item: Sendable> {
         return true
     }
 
-    /// Answers a pending load with a new page made by ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:)``.
+    /// Answers a pending load with a new page made by ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``.
     /// - Parameters:
     ///   - load: The load.
     ///   - itemCount: How many items the page holds, copies included.
@@ -355,7 +361,10 @@ public final class TestPageLoader<Item: Sendable> {
         answeredBy load: TestLoad,
         in sources: RefreshSources<SourceItem>
     ) -> RefreshRequest? {
-        guard sources.indices.contains(load.source), let inFlight = sources[load.source].inFlight else { return nil }
+        guard sources.indices.contains(load.source),
+            let inFlight = load.kind == .loadPrevious
+                ? sources[load.source].previousInFlight : sources[load.source].inFlight
+        else { return nil }
         if let request = load.request {
             return request == inFlight ? inFlight : nil
         }
