@@ -12,9 +12,13 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case appear
         case refresh
         case loadMore
+        case loadPrevious
         case switchSource(Int)
         case cancel(source: Int)
         case tapRetry
+        case update(TestItem)
+        case remove(id: Int)
+        case insert(TestItem, at: Int)
     }
 
     /// The adopter's in-flight request that an answer or a failure settles, and its sources just before.
@@ -70,6 +74,9 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .loadMore:
             note("loadMore()")
             adopter.loadMore()
+        case .loadPrevious:
+            note("loadPrevious()")
+            adopter.loadPrevious()
         case .switchSource(let index):
             note("switchSource(to: \(index))")
             adopter.switchSource(to: index)
@@ -79,6 +86,15 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .tapRetry:
             note("tap the failure placeholder's retry")
             return rig.listView.tapRetry()
+        case .update(let item):
+            note("updateItem(\(item))")
+            adopter.updateItem(rig.loader.makeItems([item])[0], source: adopter.currentIndex)
+        case .remove(let id):
+            note("removeItem(id: \(Self.describe(id: id)))")
+            adopter.removeItem(id: id, source: adopter.currentIndex)
+        case .insert(let item, let position):
+            note("insertItem(\(item), at: \(position))")
+            adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
         }
         return true
     }
@@ -87,20 +103,34 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     func answer(
         _ load: TestLoad,
         itemCount: Int,
+        copies: [TestItem] = [],
         signals: PageSignals = PageSignals(),
         remark: String = ""
     ) -> (items: [TestItem], settling: Settling?) {
         let settling = settling(load)
-        note("answer \(load) with \(itemCount) item(s)\(signals)\(remark)")
+        var signals = signals
+        if policy.paging == .cursors {
+            signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
+        }
+        let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
+        note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
         let made = rig.loader.makePage(
             for: load,
             itemCount: itemCount,
+            copies: copies,
             hasMore: signals.hasMore,
             pageCount: signals.pageCount,
-            totalCount: signals.totalCount
+            totalCount: signals.totalCount,
+            nextCursor: signals.nextCursor,
+            previousCursor: signals.previousCursor
         )
         rig.loader.answer(load, with: made.page)
         return (made.items, settling)
+    }
+
+    /// An id as the item it was first given to, such as `r3[1]`.
+    static func describe(id: Int) -> String {
+        "r\(id >> 20)[\(id & 1_048_575)]"
     }
 
     /// Fails a pending load; returns what it settles.

@@ -8,6 +8,8 @@ struct AdopterScenario<Adopter: Refreshable> where Adopter.Item: Equatable {
     let minimumSources: Int
     /// The end-of-list signals the adopter's loader must forward for the scenario to run.
     let needs: SignalNeed
+    /// The paging feature the scenario is about, if any: it runs only for an adopter that uses it.
+    let feature: PagingFeature?
     let body: @MainActor (ScenarioContext<Adopter>) async throws -> Void
 
     init(
@@ -15,13 +17,37 @@ struct AdopterScenario<Adopter: Refreshable> where Adopter.Item: Equatable {
         _ name: String,
         minimumSources: Int = 1,
         needs: SignalNeed = .nothing,
+        feature: PagingFeature? = nil,
         body: @escaping @MainActor (ScenarioContext<Adopter>) async throws -> Void
     ) {
         self.rule = rule
         self.name = name
         self.minimumSources = minimumSources
         self.needs = needs
+        self.feature = feature
         self.body = body
+    }
+}
+
+/// A paging feature some scenarios are about; they run only for adopters that use it.
+enum PagingFeature: Sendable {
+    /// The list has an identity: de-duplication and local edits by id.
+    case identity
+    /// The policy numbers answers differently from requests (`curPageOffset`).
+    case answerNumbering
+    /// The policy pages by cursor.
+    case cursors
+    /// The policy caps the pages held (`maxPages`).
+    case pageCap
+
+    /// Whether an adopter with `traits` uses the feature.
+    func isUsed(by traits: AdopterTraits) -> Bool {
+        switch self {
+        case .identity: return traits.hasIdentity
+        case .answerNumbering: return traits.policy.curPageOffset != 0
+        case .cursors: return traits.policy.paging == .cursors
+        case .pageCap: return (traits.policy.maxPages ?? 0) >= 2
+        }
     }
 }
 
@@ -49,7 +75,9 @@ extension AdopterScenario {
             endByHasMore, endByPageCount, endByTotalCount, endByShortPage, signalKeepsShortPageOpen,
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
-            sourcesKeepOwnState,
+            sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
+            serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
+            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
         ]
     }
 

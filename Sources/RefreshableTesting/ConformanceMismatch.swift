@@ -40,9 +40,27 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             Load(source: source, page: page, kind: .loadMore)
         }
 
+        /// A load of the page before the first loaded one of `source`, asking for `page`.
+        /// - Parameters:
+        ///   - source: The source.
+        ///   - page: The page.
+        /// - Returns: The load.
+        public static func loadPrevious(source: Int, page: Int) -> Load {
+            Load(source: source, page: page, kind: .loadPrevious)
+        }
+
         /// A short description such as `loadMore(source: 0, page: 3)`.
         public var description: String {
-            "\(kind == .refresh ? "refresh" : "loadMore")(source: \(source), page: \(page))"
+            "\(Self.name(of: kind))(source: \(source), page: \(page))"
+        }
+
+        /// The name of a kind of load, as the library's calls spell it.
+        static func name(of kind: RefreshRequest.Kind) -> String {
+            switch kind {
+            case .refresh: return "refresh"
+            case .loadMore: return "loadMore"
+            case .loadPrevious: return "loadPrevious"
+            }
         }
     }
 
@@ -103,6 +121,8 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
     case wiring([WiringProblem])
     /// Something the scenario called threw this error.
     case threw(String)
+    /// A load asked with another cursor than the one the rules call for (under cursor paging).
+    case cursor(load: Load, expected: String?, observed: String?)
 
     /// What the rule required.
     public var expected: String {
@@ -141,6 +161,8 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "the adopter's controls and list view are the rig's doubles (or nil), and its pageSize is 2 or more"
         case .threw:
             return "the scenario runs to its end"
+        case .cursor(let load, let expected, _):
+            return "\(load) asks with cursor \(expected.map { "\"\($0)\"" } ?? "nil")"
         }
     }
 
@@ -182,6 +204,8 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return problems.map(\.description).joined(separator: "; ")
         case .threw(let error):
             return "it threw \(error)"
+        case .cursor(_, _, let observed):
+            return "it asks with \(observed.map { "\"\($0)\"" } ?? "nil")"
         }
     }
 

@@ -21,6 +21,11 @@ public struct ConformanceConfiguration: Sendable {
     public var randomizedSteps: Int
     /// The seed of the random steps.
     public var seed: UInt64
+    /// Whether ``ConformanceRig/makeSources()`` gives `Identifiable` items an identity, and which
+    /// copy it keeps when a page brings an item again; `nil` (the default) gives none. The suite
+    /// reads the adopter's own identity either way: set this when your adopter takes its sources
+    /// from the rig.
+    public var duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -32,6 +37,8 @@ public struct ConformanceConfiguration: Sendable {
     ///   - endOfListSignals: The signals the adopter's loader forwards; `nil` finds them by probing.
     ///   - randomizedSteps: How many random steps to run after the scenarios.
     ///   - seed: The seed of the random steps.
+    ///   - duplicates: Whether the rig's sources get an identity, and which copy of an item
+    ///     brought again they keep; `nil` for none.
     public init(
         sourceCount: Int = 3,
         policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
@@ -40,7 +47,8 @@ public struct ConformanceConfiguration: Sendable {
         footerTiming: TestFooterControl.Timing = .immediate,
         endOfListSignals: EndOfListSignals? = nil,
         randomizedSteps: Int = 2_000,
-        seed: UInt64 = 0x5EED
+        seed: UInt64 = 0x5EED,
+        duplicates: RefreshItemIdentity<TestItem>.DuplicateRule? = nil
     ) {
         precondition(sourceCount >= 1, "ConformanceConfiguration.sourceCount is \(sourceCount); pass 1 or more.")
         self.sourceCount = sourceCount
@@ -51,6 +59,7 @@ public struct ConformanceConfiguration: Sendable {
         self.endOfListSignals = endOfListSignals
         self.randomizedSteps = randomizedSteps
         self.seed = seed
+        self.duplicates = duplicates
     }
 }
 
@@ -85,6 +94,9 @@ public final class ConformanceRig<Item: Sendable> {
     public let policy: RefreshPolicy
     /// Each source's end-of-list text, one per source.
     public let noMoreTitles: [String]
+    /// Which copy of an item brought again the sources of ``makeSources()`` keep, when they have an
+    /// identity (see ``ConformanceConfiguration/duplicates``).
+    public let duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
 
     /// Creates a rig.
     /// - Parameters:
@@ -104,6 +116,7 @@ public final class ConformanceRig<Item: Sendable> {
         )
         policy = configuration.policy
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
+        duplicates = configuration.duplicates
     }
 
     /// The number of sources.
@@ -121,9 +134,11 @@ public final class ConformanceRig<Item: Sendable> {
     /// `footerRefreshingAction()`. The suite and the model check call it for you.
     /// - Parameter adopter: The adopter under test; held weakly.
     /// It also tells the loader the adopter's own first page, so that loads started without a
-    /// request are told refresh from load-more by the adopter's policy.
+    /// request are told refresh from load-more by the adopter's policy, and its `curPageOffset`,
+    /// so that pages are numbered as its server numbers them.
     public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
         loader.firstPage = adopter.refreshStatus.sources.policy.firstPage
+        loader.curPageOffset = adopter.refreshStatus.sources.policy.curPageOffset
         header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
         footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
     }
@@ -134,6 +149,18 @@ public final class ConformanceRig<Item: Sendable> {
         await loader.settle()
         footer.flush()
         header.flush()
+    }
+}
+
+extension ConformanceRig where Item: Identifiable, Item.ID: Sendable {
+    /// Sources for the adopter's `refreshStatus`: one unloaded state per source, with the rig's
+    /// titles and policy, and an identity by `id` when ``duplicates`` is set.
+    /// - Returns: The sources.
+    public func makeSources() -> RefreshSources<Item> {
+        let identity = duplicates.map { rule -> RefreshItemIdentity<Item> in
+            .id(duplicates: rule == .takeNewer ? .takeNewer : .keepHeld)
+        }
+        return RefreshSources(noMoreTitles: noMoreTitles, policy: policy, identity: identity)
     }
 }
 

@@ -3,7 +3,12 @@
 /// Each case is one rule of the Rules article of the Refreshable documentation, named for what it
 /// requires; ``id`` is the id the article gives it (such as `S9`), the case's description names the
 /// article's section that states it, and ``summary`` states it in one sentence. The multi-source
-/// rule, the absent-controls check and the wiring check are the suite's own.
+/// rule, the absent-controls check and the wiring check are the suite's own, and so are the ids of
+/// the rules for lists with an identity (`I1`–`I3`, from the article "Items with an identity") and
+/// for answer numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page
+/// cap (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
+/// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
+/// differently from requests, pages by cursor or caps the pages held.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
@@ -40,6 +45,26 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     case subscriptionLifetime
     /// The adopter is wired to the rig (id `W`).
     case wiring
+    /// With an identity, an item is held once, whichever pages bring it (id `I1`, in the article
+    /// "Items with an identity", under "Duplicates").
+    case itemsHeldOnce
+    /// A local removal shows at once and sticks until a refresh asked for after it lands (id `I2`,
+    /// in the article "Items with an identity", under "Edit items without a refresh").
+    case removalSticks
+    /// A local update or insertion shows at once and stands until the server sends the item again,
+    /// whose copy then replaces it in place (id `I3`, in the article "Items with an identity", under
+    /// "Edit items without a refresh").
+    case serverCopyReplacesEdit
+    /// An answer numbered the server's way (`curPage` is the page asked for plus the policy's
+    /// `curPageOffset`) applies, and its `pageCount` ends the list (id `N`).
+    case answerNumbering
+    /// The page before the first loaded one loads beside a load-more and goes first; a refresh
+    /// supersedes it (id `P`, in the article "Cursors, previous pages and the page cap").
+    case previousPageLoads
+    /// Past the policy's `maxPages` the far end's pages are dropped, a load in flight toward them
+    /// is superseded, and scrolling back loads them again (id `C`, in the article "Cursors,
+    /// previous pages and the page cap").
+    case pageCap
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -79,11 +104,30 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
             return "A cancelled or released subscription stops driving the controls and keeps nothing alive."
         case .wiring:
             return "The adopter uses the rig's controls, list view, loader and policy."
+        case .itemsHeldOnce:
+            return
+                "With an identity, a page never adds an item held already: the held copy stays (keepHeld) or the page's copy takes its place (takeNewer); the items left out still count toward the end of the list."
+        case .removalSticks:
+            return
+                "A local removal shows at once and sticks until a refresh asked for after it lands: later pages leave the item out."
+        case .serverCopyReplacesEdit:
+            return
+                "A local update or insertion shows at once and stands until the server sends the item again; the server's copy then replaces it in place."
+        case .answerNumbering:
+            return
+                "An answer whose curPage is the page asked for plus curPageOffset applies, and its pageCount ends the list."
+        case .previousPageLoads:
+            return
+                "The page before the first loaded one loads beside a load-more and its items go first; a refresh supersedes it."
+        case .pageCap:
+            return
+                "Past maxPages the far end's pages are dropped, a load in flight toward them is superseded, and scrolling back loads them again."
         }
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
-    /// `D1`–`D3` for status dispatch and `W` for wiring.
+    /// `D1`–`D3` for status dispatch, `W` for wiring, `I1`–`I3` for items with an identity, `N`
+    /// for answer numbering, `P` for previous pages and `C` for the page cap.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -103,6 +147,12 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .absentControls: return "D2"
         case .subscriptionLifetime: return "D3"
         case .wiring: return "W"
+        case .itemsHeldOnce: return "I1"
+        case .removalSticks: return "I2"
+        case .serverCopyReplacesEdit: return "I3"
+        case .answerNumbering: return "N"
+        case .previousPageLoads: return "P"
+        case .pageCap: return "C"
         }
     }
 

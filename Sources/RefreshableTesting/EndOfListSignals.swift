@@ -40,11 +40,14 @@ package struct AdopterTraits: Sendable, Equatable {
     package var signals: EndOfListSignals
     /// Whether ``signals`` were found by probing rather than declared.
     package var discovered: Bool
+    /// Whether the adopter's list has an identity (de-duplication and local edits by id).
+    package var hasIdentity: Bool
 
-    package init(policy: RefreshPolicy, signals: EndOfListSignals, discovered: Bool) {
+    package init(policy: RefreshPolicy, signals: EndOfListSignals, discovered: Bool, hasIdentity: Bool = false) {
         self.policy = policy
         self.signals = signals
         self.discovered = discovered
+        self.hasIdentity = hasIdentity
     }
 
     /// Reads the policy from a fresh adopter and takes the declared signals, or finds them: for each
@@ -57,9 +60,11 @@ package struct AdopterTraits: Sendable, Equatable {
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> AdopterTraits where Adopter.Item: Equatable {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-        let policy = makeAdopter(rig).refreshStatus.sources.policy
+        let sources = makeAdopter(rig).refreshStatus.sources
+        let policy = sources.policy
+        let hasIdentity = sources.identity != nil
         if let declared = configuration.endOfListSignals {
-            return AdopterTraits(policy: policy, signals: declared, discovered: false)
+            return AdopterTraits(policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity)
         }
         var found: EndOfListSignals = []
         let budget = WaitBudget()
@@ -83,6 +88,6 @@ package struct AdopterTraits: Sendable, Equatable {
             }
             await driver.finish()
         }
-        return AdopterTraits(policy: policy, signals: found, discovered: true)
+        return AdopterTraits(policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity)
     }
 }

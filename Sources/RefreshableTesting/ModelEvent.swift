@@ -12,14 +12,25 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case loadMore
     /// The user picks another tab: `switchSource(to:)` with the index modulo the number of sources.
     case switchSource(Int)
-    /// The server answers one pending load (possibly a stale one) with a page.
-    case answer(pick: Int, itemCount: Int, signal: ModelEndSignal)
+    /// The server answers one pending load (possibly a stale one) with a page whose first `copies`
+    /// items are copies (same id, new answer) of items the server sent that source before.
+    case answer(pick: Int, itemCount: Int, signal: ModelEndSignal, copies: Int = 0)
     /// The server fails one pending load (possibly a stale one).
     case fail(pick: Int)
     /// The screen cancels a source's load: `cancelLoading(source:)` with the index modulo the number of sources.
     case cancel(source: Int)
     /// The user taps the failure placeholder's retry, when one is shown.
     case tapRetry
+    /// The app edits one held item of the current source in place: `updateItem(_:source:)` with a
+    /// new copy of the item at `pick` modulo the number held. Only for lists with an identity.
+    case update(pick: Int)
+    /// The app removes an item of the current source by id: `removeItem(id:source:)` with the id of
+    /// the item at `pick` modulo the number of candidates, the items held then the items the server
+    /// sent that are not held. Only for lists with an identity.
+    case remove(pick: Int)
+    /// The app inserts a new item into the current source at `position` modulo one more than the
+    /// number held: `insertItem(_:at:source:)`. Only for lists with an identity.
+    case insert(position: Int)
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -32,14 +43,21 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "loadMore()"
         case .switchSource(let index):
             return "switchSource(to: \(index))"
-        case .answer(let pick, let count, let signal):
-            return "answer(pending[\(pick)], \(count) items\(signal == .none ? "" : ", \(signal)"))"
+        case .answer(let pick, let count, let signal, let copies):
+            let repeated = copies == 0 ? "" : ", \(copies) sent before"
+            return "answer(pending[\(pick)], \(count) items\(repeated)\(signal == .none ? "" : ", \(signal)"))"
         case .fail(let pick):
             return "fail(pending[\(pick)])"
         case .cancel(let source):
             return "cancelLoading(source: \(source))"
         case .tapRetry:
             return "tapRetry"
+        case .update(let pick):
+            return "updateItem(held[\(pick)])"
+        case .remove(let pick):
+            return "removeItem(id: candidates[\(pick)])"
+        case .insert(let position):
+            return "insertItem(new, at: \(position))"
         }
     }
 }
@@ -85,15 +103,48 @@ extension ModelEvent {
     ///   - count: The number of events; the first is always ``appear``.
     ///   - sourceCount: The number of sources to switch between.
     ///   - pageSize: The policy's page size, for the item counts of answers.
+    ///   - identity: Whether the list has an identity: then answers bring items sent before again,
+    ///     and the app edits, removes and inserts items. Without it the sequence is as it always was.
     /// - Returns: The events.
-    package static func sequence(seed: UInt64, count: Int, sourceCount: Int, pageSize: Int) -> [ModelEvent] {
+    package static func sequence(
+        seed: UInt64,
+        count: Int,
+        sourceCount: Int,
+        pageSize: Int,
+        identity: Bool = false
+    ) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
         var events: [ModelEvent] = []
         events.reserveCapacity(count)
         for index in 0..<count {
-            events.append(index == 0 ? .appear : next(&random, sourceCount: sourceCount, pageSize: pageSize))
+            if index == 0 {
+                events.append(.appear)
+            } else if identity {
+                events.append(nextWithIdentity(&random, sourceCount: sourceCount, pageSize: pageSize))
+            } else {
+                events.append(next(&random, sourceCount: sourceCount, pageSize: pageSize))
+            }
         }
         return events
+    }
+
+    /// An event for a list with an identity: one in six is a local edit racing the loads, and one
+    /// answer in three brings items the server sent before.
+    private static func nextWithIdentity(_ random: inout SplitMix64, sourceCount: Int, pageSize: Int) -> ModelEvent {
+        switch random.below(100) {
+        case 0..<6:
+            return .update(pick: random.below(8))
+        case 6..<12:
+            return .remove(pick: random.below(12))
+        case 12..<16:
+            return .insert(position: random.below(8))
+        default:
+            let event = next(&random, sourceCount: sourceCount, pageSize: pageSize)
+            guard case .answer(let pick, let itemCount, let signal, _) = event, itemCount > 0,
+                random.below(3) == 0
+            else { return event }
+            return .answer(pick: pick, itemCount: itemCount, signal: signal, copies: 1 + random.below(itemCount))
+        }
     }
 
     private static func next(_ random: inout SplitMix64, sourceCount: Int, pageSize: Int) -> ModelEvent {

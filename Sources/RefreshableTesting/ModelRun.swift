@@ -12,16 +12,29 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private let driver: AdopterDriver<Adopter>
     private let signals: EndOfListSignals
     private var model: ReferenceModel
+    /// The items the server sent each source most recently (at most 8), for pages that bring
+    /// items again and removals of items not held.
+    private var sent: [[TestItem]]
+    /// The answers of the local edits and insertions made, to tell them from the server's copies.
+    private var localResponses: Set<Int> = []
 
     init(driver: AdopterDriver<Adopter>, signals: EndOfListSignals) {
         self.driver = driver
         self.signals = signals
+        let duplicates = driver.sources.identity.map {
+            $0.duplicates == .takeNewer ? ReferenceModel.Duplicates.takeNewer : .keepHeld
+        }
         model = ReferenceModel(
             titles: driver.sources.map(\.noMoreTitle),
             policy: driver.policy,
-            current: driver.adopter.currentIndex
+            current: driver.adopter.currentIndex,
+            duplicates: duplicates
         )
+        sent = Array(repeating: [], count: driver.sources.count)
     }
+
+    /// Whether the adopter's list has an identity, so that the run edits items and sends copies.
+    var hasIdentity: Bool { model.duplicates != nil }
 
     var log: [String] { driver.steps }
     private var rig: ConformanceRig<Adopter.Item> { driver.rig }
@@ -39,6 +52,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var endedBefore = false
         var failedSource: Int?
         var settling: AdopterDriver<Adopter>.Settling?
+        /// The local edit the event made, if any.
+        var edit: ConformanceRule?
+        /// Whether the answer brought items sent before.
+        var copies = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -62,13 +79,13 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 begin(.refresh, source: target, &expect)
             }
             driver.perform(.switchSource(target))
-        case .answer(let pick, let itemCount, let signal):
+        case .answer(let pick, let itemCount, let signal, let copies):
             let pending = rig.loader.pending
             guard !pending.isEmpty else {
                 driver.note("answer: nothing pending")
                 break
             }
-            answer(pending[pick % pending.count], itemCount: itemCount, signal: signal, &expect)
+            answer(pending[pick % pending.count], itemCount: itemCount, signal: signal, copies: copies, &expect)
         case .fail(let pick):
             let pending = rig.loader.pending
             guard !pending.isEmpty else {
@@ -97,6 +114,40 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             }
             begin(.refresh, source: model.current, &expect)
             driver.perform(.tapRetry)
+        case .update(let pick):
+            let held = model.sources[model.current].items
+            guard hasIdentity, !held.isEmpty else {
+                driver.note("updateItem: nothing held")
+                break
+            }
+            let edit = rig.loader.makeLocalEdit(of: held[pick % held.count])
+            localResponses.insert(edit.response)
+            model.update(edit, source: model.current)
+            expect.edit = .serverCopyReplacesEdit
+            driver.perform(.update(edit))
+        case .remove(let pick):
+            let held = model.sources[model.current].items
+            let heldIDs = Set(held.map(\.id))
+            let candidates = held.map(\.id) + sent[model.current].map(\.id).filter { !heldIDs.contains($0) }
+            guard hasIdentity, !candidates.isEmpty else {
+                driver.note("removeItem: no candidate")
+                break
+            }
+            let id = candidates[pick % candidates.count]
+            model.remove(id: id, source: model.current)
+            expect.edit = .removalSticks
+            driver.perform(.remove(id: id))
+        case .insert(let position):
+            guard hasIdentity else {
+                driver.note("insertItem: no identity")
+                break
+            }
+            let item = rig.loader.makeLocalItem(source: model.current)
+            localResponses.insert(item.response)
+            let at = position % (model.sources[model.current].items.count + 1)
+            model.insert(item, at: at, source: model.current)
+            expect.edit = .serverCopyReplacesEdit
+            driver.perform(.insert(item, at: at))
         }
         let settled = await settle(expect)
         let marks = driver.marks
@@ -162,19 +213,35 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         }
     }
 
-    private func answer(_ load: TestLoad, itemCount: Int, signal: ModelEndSignal, _ expect: inout Expectation) {
+    private func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        signal: ModelEndSignal,
+        copies: Int,
+        _ expect: inout Expectation
+    ) {
         // A signal the adopter's loader cannot carry is sent as no signal.
         let carried = signal.isCarried(by: signals) ? signal : .none
         let state = model.sources[load.source]
-        let heldAfter = (load.kind == .refresh ? 0 : state.items.count) + itemCount
+        // The total count the server gives counts every item it sent, held or not.
+        let heldAfter = (load.kind == .refresh ? 0 : state.sent) + itemCount
         let signals = PageSignals(carried, for: load, firstPage: model.policy.firstPage, heldAfter: heldAfter)
         let stale = !model.isInFlight(load)
-        let answered = driver.answer(load, itemCount: itemCount, signals: signals, remark: stale ? " (stale)" : "")
+        let earlier = sent.indices.contains(load.source) ? sent[load.source] : []
+        let repeated =
+            earlier.isEmpty
+            ? [] : (0..<min(copies, itemCount)).map { earlier[earlier.count - 1 - ($0 * 3 + load.id) % earlier.count] }
+        expect.copies = !repeated.isEmpty
+        let answered = driver.answer(
+            load, itemCount: itemCount, copies: repeated, signals: signals, remark: stale ? " (stale)" : "")
         expect.settling = answered.settling
+        if sent.indices.contains(load.source) {
+            sent[load.source] = Array((sent[load.source] + answered.items.filter { !$0.isCopy }).suffix(8))
+        }
         let page = RefreshPage(
             items: answered.items,
             hasMore: signals.hasMore,
-            curPage: signals.pageCount == nil ? nil : load.page,
+            curPage: signals.pageCount == nil ? nil : load.page + model.policy.curPageOffset,
             pageCount: signals.pageCount,
             totalCount: signals.totalCount
         )
@@ -234,6 +301,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .loadMoreAsksNextPage
         case .answer, .fail, .cancel:
             return .oneLoadPerSource
+        case .update, .insert:
+            return .serverCopyReplacesEdit
+        case .remove:
+            return .removalSticks
         }
     }
 
@@ -262,6 +333,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// list that had ended and the page carried no signal the adopter could have misread; otherwise
     /// it breaks the end-of-list rule.
     private func endOfListRule(source: Int, _ expect: Expectation) -> ConformanceRule {
+        // Items a page brought again, left out, still count: a page of them ends nothing by its size.
+        if hasIdentity, expect.copies, expect.answered?.source == source {
+            return .itemsHeldOnce
+        }
         guard let answered = expect.answered, answered.source == source, answered.kind == .refresh,
             expect.endedBefore, !model.sources[source].ended, let page = expect.answeredPage
         else { return .endOfList }
@@ -270,7 +345,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func itemsRule(source: Int, _ mismatch: ConformanceMismatch, _ expect: Expectation) -> ConformanceRule {
-        guard case .items(_, _, let origins) = mismatch else { return .resultAppliesToRequester }
+        guard case .items(_, let expected, let origins) = mismatch else { return .resultAppliesToRequester }
+        if let rule = identityRule(source: source, expected: expected, observed: origins, expect) {
+            return rule
+        }
         if origins.contains(where: { $0.map { model.staleResponses.contains($0.response) } ?? false }) {
             return .resultAppliesToRequester
         }
@@ -281,9 +359,44 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return model.sources[source].failure?.kind == .refresh ? .refreshResetsEndOfList : .failedLoadCommitsNoPage
         }
         if let answered = expect.answered, answered.source == source {
+            if model.policy.curPageOffset != 0, expect.answeredPage?.curPage != nil {
+                return .answerNumbering
+            }
             return answered.kind == .refresh ? .refreshReplacesItems : .loadMoreAsksNextPage
         }
         return .resultAppliesToRequester
+    }
+
+    /// The rule for items a list with an identity holds wrongly: an id held twice, a removed id
+    /// back, a local edit kept over the server's copy or not shown, the wrong copy of a duplicate.
+    private func identityRule(
+        source: Int,
+        expected: [TestItem],
+        observed: [TestItem?],
+        _ expect: Expectation
+    ) -> ConformanceRule? {
+        guard hasIdentity, !observed.contains(where: { $0 == nil }) else { return nil }
+        let held = observed.compactMap { $0 }
+        let ids = held.map(\.id)
+        if Set(ids).count < ids.count {
+            return .itemsHeldOnce
+        }
+        if ids.contains(where: { model.sources[source].removed[$0] != nil }) {
+            return .removalSticks
+        }
+        if let edit = expect.edit, source == model.current {
+            return edit
+        }
+        for (wanted, shown) in zip(expected, held) where wanted.id == shown.id && wanted != shown {
+            if localResponses.contains(shown.response) || localResponses.contains(wanted.response) {
+                return .serverCopyReplacesEdit
+            }
+            return .itemsHeldOnce
+        }
+        if expect.copies, Set(expected.map(\.id)) != Set(ids) {
+            return .itemsHeldOnce
+        }
+        return nil
     }
 
     private func checkScreen(_ expect: Expectation) -> Divergence? {

@@ -3,11 +3,38 @@ struct PageSignals: Sendable, Equatable, CustomStringConvertible {
     var hasMore: Bool?
     var pageCount: Int?
     var totalCount: Int?
+    var nextCursor: String?
+    var previousCursor: String?
+    /// Whether the cursors are the scenario's own; otherwise a list paged by cursor gets a next
+    /// cursor exactly when the page would not end a page-numbered list (see ``forCursorPaging(_:pageSize:)``).
+    var explicitCursors = false
 
-    init(hasMore: Bool? = nil, pageCount: Int? = nil, totalCount: Int? = nil) {
+    init(
+        hasMore: Bool? = nil,
+        pageCount: Int? = nil,
+        totalCount: Int? = nil,
+        nextCursor: String? = nil,
+        previousCursor: String? = nil
+    ) {
         self.hasMore = hasMore
         self.pageCount = pageCount
         self.totalCount = totalCount
+        self.nextCursor = nextCursor
+        self.previousCursor = previousCursor
+        explicitCursors = nextCursor != nil || previousCursor != nil
+    }
+
+    /// The signals for an answer of `itemCount` items to a list paged by cursor: unless the
+    /// cursors are explicit, a next cursor unless the page is empty or is short with no other
+    /// signal, so that the end of a cursor list falls where it falls for a page-numbered one.
+    func forCursorPaging(itemCount: Int, pageSize: Int, page: Int) -> PageSignals {
+        guard !explicitCursors else { return self }
+        var signals = self
+        let unsignalled = hasMore == nil && pageCount == nil && totalCount == nil
+        if itemCount > 0, !(unsignalled && itemCount < pageSize) {
+            signals.nextCursor = "after-p\(page)"
+        }
+        return signals
     }
 
     /// The signals of a random answer to `load`, which leaves `heldAfter` items in its source.
@@ -54,6 +81,8 @@ struct PageSignals: Sendable, Equatable, CustomStringConvertible {
         if let hasMore { parts.append("hasMore: \(hasMore)") }
         if let pageCount { parts.append("pageCount: \(pageCount)") }
         if let totalCount { parts.append("totalCount: \(totalCount)") }
+        if let nextCursor { parts.append("nextCursor: \"\(nextCursor)\"") }
+        if let previousCursor { parts.append("previousCursor: \"\(previousCursor)\"") }
         return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
     }
 }

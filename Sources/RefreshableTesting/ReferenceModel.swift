@@ -7,6 +7,15 @@ struct ReferenceModel: Sendable {
         var kind: RefreshRequest.Kind
         var page: Int
         var loadID: Int?
+        /// When it was asked for, counted in loads started: a removal made after a refresh was asked
+        /// for sticks through it.
+        var generation: Int
+    }
+
+    /// Which copy of an item a page brings again stays, when the list has an identity.
+    enum Duplicates: Sendable, Equatable {
+        case keepHeld
+        case takeNewer
     }
 
     struct Source: Sendable {
@@ -21,6 +30,12 @@ struct ReferenceModel: Sendable {
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
         var loadMoreFailed = false
         var failedSinceSuccess = false
+        /// How many items the server sent since the last refresh, held or not: what a total count compares.
+        var sent = 0
+        /// Ids removed locally, each with the number of loads started when it was removed.
+        var removed: [Int: Int] = [:]
+        /// Ids updated or inserted locally since the server last sent them.
+        var edited: Set<Int> = []
     }
 
     /// Why a load that was asked for did not start.
@@ -36,13 +51,18 @@ struct ReferenceModel: Sendable {
     }
 
     let policy: RefreshPolicy
+    /// Whether the list has an identity, and which copy it keeps; `nil` keeps every item.
+    let duplicates: Duplicates?
     var sources: [Source]
+    /// How many loads were started, across sources.
+    var generation = 0
     var current: Int
     /// Responses whose items must never appear: answers to loads that were not in flight.
     var staleResponses: Set<Int> = []
 
-    init(titles: [String], policy: RefreshPolicy, current: Int) {
+    init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil) {
         self.policy = policy
+        self.duplicates = duplicates
         self.sources = titles.map { Source(title: $0, page: policy.firstPage - 1) }
         self.current = current
     }
@@ -67,7 +87,8 @@ struct ReferenceModel: Sendable {
             guard !state.ended else { return .refused(.ended) }
         }
         let page = kind == .refresh ? policy.firstPage : state.page + 1
-        sources[source].inFlight = Flight(kind: kind, page: page, loadID: nil)
+        generation += 1
+        sources[source].inFlight = Flight(kind: kind, page: page, loadID: nil, generation: generation)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         }
@@ -93,11 +114,21 @@ struct ReferenceModel: Sendable {
         }
         var state = sources[load.source]
         if flight.kind == .refresh {
-            state.items = items
-        } else {
-            state.items += items
+            state.items = []
+            state.sent = 0
+            state.edited = []
+            // A removal made after the refresh was asked for sticks through it.
+            state.removed = state.removed.filter { $0.value >= flight.generation }
         }
-        state.ended = Self.isLast(page, held: state.items.count, askedPage: flight.page, policy: policy)
+        state.sent += items.count
+        if duplicates == nil {
+            state.items += items
+        } else {
+            for item in items {
+                state.merge(item, takeNewer: duplicates == .takeNewer)
+            }
+        }
+        state.ended = Self.isLast(page, held: state.sent, askedPage: flight.page, policy: policy)
         state.page = flight.page
         state.hasLoaded = true
         state.inFlight = nil
@@ -142,12 +173,44 @@ struct ReferenceModel: Sendable {
             return !hasMore
         }
         if let pageCount = page.pageCount {
-            return (page.curPage ?? askedPage) - policy.firstPage + 1 >= pageCount
+            let answered = page.curPage.map { $0 - policy.curPageOffset } ?? askedPage
+            return answered - policy.firstPage + 1 >= pageCount
         }
         if let total = page.totalCount {
             return held >= total
         }
         return page.items.count < policy.pageSize
+    }
+
+    // MARK: Local edits by id
+
+    /// Replaces the held item with `item`'s id, which then stands until the server sends it again.
+    /// Returns whether one was held.
+    @discardableResult
+    mutating func update(_ item: TestItem, source: Int) -> Bool {
+        guard let position = sources[source].items.firstIndex(where: { $0.id == item.id }) else { return false }
+        sources[source].items[position] = item
+        sources[source].edited.insert(item.id)
+        return true
+    }
+
+    /// Removes the item with this id, held or not: pages leave it out until a refresh asked for after
+    /// the removal lands.
+    mutating func remove(id: Int, source: Int) {
+        sources[source].removed[id] = generation
+        sources[source].edited.remove(id)
+        sources[source].items.removeAll { $0.id == id }
+    }
+
+    /// Inserts `item` at `position`, or updates the held item with its id in place; either way its
+    /// id is no longer removed.
+    mutating func insert(_ item: TestItem, at position: Int, source: Int) {
+        sources[source].removed[item.id] = nil
+        if update(item, source: source) {
+            return
+        }
+        sources[source].items.insert(item, at: position)
+        sources[source].edited.insert(item.id)
     }
 
     // MARK: What the screen should show (UI = f(state))
@@ -180,5 +243,23 @@ struct ReferenceModel: Sendable {
     /// Whether a failure (not a cancellation) of `source` now shows a message (rule S6).
     func failureShowsMessage(source: Int) -> Bool {
         source == current && !sources[source].items.isEmpty
+    }
+}
+
+extension ReferenceModel.Source {
+    /// Applies one page item by id: a removed id is left out; an id held already stays once, and
+    /// the page's copy takes its place under `takeNewer` or when the held copy is a local edit.
+    mutating func merge(_ item: TestItem, takeNewer: Bool) {
+        if removed[item.id] != nil {
+            return
+        }
+        guard let position = items.firstIndex(where: { $0.id == item.id }) else {
+            items.append(item)
+            return
+        }
+        let wasEdited = edited.remove(item.id) != nil
+        if takeNewer || wasEdited {
+            items[position] = item
+        }
     }
 }

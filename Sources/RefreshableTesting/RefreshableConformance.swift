@@ -82,10 +82,36 @@ public enum RefreshableConformance {
         try await check(configuration, rules: rules, makeItem: { $0 }, makeAdopter: makeAdopter)
     }
 
-    /// The names of the scenarios the suite runs for each rule, for documentation and reports.
+    /// The names of the scenarios the suite runs for every adopter, for each rule, for
+    /// documentation and reports.
     @MainActor
     package static var scenarioNames: [(rule: ConformanceRule, name: String)] {
-        AdopterScenario<NeverAdopter>.all.map { ($0.rule, $0.name) }
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == nil }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose list has an identity.
+    @MainActor
+    package static var identityScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .identity }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose policy pages by cursor.
+    @MainActor
+    package static var cursorScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose policy caps the pages held.
+    @MainActor
+    package static var pageCapScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .pageCap }.map { ($0.rule, $0.name) }
+    }
+
+    /// The names of the scenarios the suite runs only for an adopter whose policy numbers answers
+    /// differently from requests.
+    @MainActor
+    package static var answerNumberingScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .answerNumbering }.map { ($0.rule, $0.name) }
     }
 
     @MainActor
@@ -108,7 +134,9 @@ public enum RefreshableConformance {
         var randomizedSteps = 0
         let budget = WaitBudget()
         for scenario in AdopterScenario<Adopter>.all
-        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals) {
+        where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals)
+            && scenario.feature.map({ $0.isUsed(by: traits) }) ?? true
+        {
             let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
             let driver = AdopterDriver(rig: rig, makeAdopter: makeAdopter, budget: budget)
             guard driver.sources.count >= scenario.minimumSources else {
@@ -139,7 +167,11 @@ public enum RefreshableConformance {
             await context.finish()
             unchecked += context.unchecked.filter { !unchecked.contains($0) }
         }
-        if configuration.randomizedSteps > 0 {
+        if configuration.randomizedSteps > 0, traits.policy.maxPages != nil {
+            let reason =
+                "the random events: the reference model does not hold a list whose pages are capped (maxPages); the cap's scenarios ran"
+            unchecked.append(ConformanceReport.UncheckedRule(rule: .pageCap, reason: reason))
+        } else if configuration.randomizedSteps > 0 {
             let result = await RefreshableModelCheck.run(
                 configuration,
                 traits: traits,

@@ -9,11 +9,14 @@ import Refreshable
 /// - every source holds exactly the items of the pages the server gave it, none lost or duplicated,
 ///   and never an item of a stale answer (S3, S8, S12);
 /// - each source's page, end-of-list flag and loading flag match the model's (S5, S9, S11);
-/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10).
+/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10);
+/// - for a list with an identity, answers that bring items sent before and local edits racing the
+///   loads leave each item held once, removals sticking and the server's copies replacing edits
+///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
-/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:)``.
+/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:)``.
 ///
 /// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
 /// first appearance is exercised often.
@@ -45,6 +48,7 @@ package enum RefreshableModelCheck {
         }
         let signals = traits?.signals ?? .all
         let pageSize = traits?.policy.pageSize ?? configuration.policy.pageSize
+        let identity = traits?.hasIdentity ?? false
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as
         // `ConformanceConfiguration(seed:)`.
@@ -61,7 +65,8 @@ package enum RefreshableModelCheck {
                 seed: seed,
                 count: min(episodeLength, steps - done),
                 sourceCount: configuration.sourceCount,
-                pageSize: pageSize
+                pageSize: pageSize,
+                identity: identity
             ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
@@ -238,7 +243,7 @@ package struct ModelCheckResult: Sendable {
 package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule the divergence breaks.
     package let rule: ConformanceRule
-    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:)``
+    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:)``
     /// with it and ``originalEventCount`` gives the unshrunk sequence.
     package let seed: UInt64
     /// The length of the failing episode, up to and including the failing event.

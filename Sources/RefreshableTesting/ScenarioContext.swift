@@ -78,9 +78,64 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     func appear() async { _ = await act(.appear) }
     func refresh() async { _ = await act(.refresh) }
     func loadMore() async { _ = await act(.loadMore) }
+    func loadPrevious() async { _ = await act(.loadPrevious) }
+
+    /// The most pages a source holds, under the adopter's policy.
+    var maxPages: Int { policy.maxPages ?? .max }
+
+    /// The cursors a server paging by cursor answers `load` with (none under page numbers): the
+    /// page after it unless `ending`, the page before it unless it is the first page.
+    func cursors(for load: TestLoad, ending: Bool = false) -> PageSignals {
+        guard policy.paging == .cursors else { return PageSignals() }
+        var signals = PageSignals(
+            nextCursor: ending ? nil : "after-p\(load.page)",
+            previousCursor: load.page > firstPage ? "before-p\(load.page)" : nil
+        )
+        signals.explicitCursors = true
+        return signals
+    }
+
+    /// Answers `load` with a full page that keeps the list open, with its cursors under cursor paging.
+    @discardableResult
+    func answerOpen(_ load: TestLoad) async -> [TestItem] {
+        var signals = cursors(for: load)
+        if policy.paging == .pageNumbers, traits.signals.contains(.hasMore) {
+            signals.hasMore = true
+        }
+        return await answer(load, itemCount: fullPage, signals: signals)
+    }
+
+    /// Expects `load` to ask with `cursor`, when the adopter passed the library's request to the loader.
+    func expectCursor(_ load: TestLoad, _ cursor: String?, _ rule: ConformanceRule) throws {
+        guard let request = load.request, request.cursor != cursor else { return }
+        let asked = ConformanceMismatch.Load(source: load.source, page: load.page, kind: load.kind)
+        throw stop(rule, .cursor(load: asked, expected: cursor, observed: request.cursor))
+    }
     func switchSource(to index: Int) async { _ = await act(.switchSource(index)) }
     func cancelLoading(source: Int) async { _ = await act(.cancel(source: source)) }
     func tapRetry() async -> Bool { await act(.tapRetry) }
+
+    /// Whether the adopter's list keeps the page's copy of an item it holds already.
+    var takesNewer: Bool { driver.sources.identity?.duplicates == .takeNewer }
+
+    /// Updates a held item of the current source with a new local copy; returns the copy.
+    func update(_ item: TestItem) async -> TestItem {
+        let edit = rig.loader.makeLocalEdit(of: item)
+        _ = await act(.update(edit))
+        return edit
+    }
+
+    /// Removes the item with this id from the current source.
+    func remove(_ item: TestItem) async {
+        _ = await act(.remove(id: item.id))
+    }
+
+    /// Inserts a new local item into the current source at `position`; returns it.
+    func insert(at position: Int) async -> TestItem {
+        let item = rig.loader.makeLocalItem(source: adopter.currentIndex)
+        _ = await act(.insert(item, at: position))
+        return item
+    }
 
     /// Appears, then expects the first-page refresh of `source` and returns it.
     func appearAndExpectFirstLoad(source: Int) async throws -> TestLoad {
@@ -90,8 +145,13 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
 
     /// Answers `load` and waits until the adopter has applied it.
     @discardableResult
-    func answer(_ load: TestLoad, itemCount: Int, signals: PageSignals = PageSignals()) async -> [TestItem] {
-        let answered = driver.answer(load, itemCount: itemCount, signals: signals)
+    func answer(
+        _ load: TestLoad,
+        itemCount: Int,
+        copies: [TestItem] = [],
+        signals: PageSignals = PageSignals()
+    ) async -> [TestItem] {
+        let answered = driver.answer(load, itemCount: itemCount, copies: copies, signals: signals)
         await driver.waitForReaction(answered.settling)
         await driver.settle()
         return answered.items

@@ -22,9 +22,11 @@ public struct TestLoad: Sendable, Hashable, CustomStringConvertible {
         self.request = request
     }
 
-    /// A short description such as `#3 loadMore(source: 1, page: 2)`.
+    /// A short description such as `#3 loadMore(source: 1, page: 2)`, with the request's cursor
+    /// when it has one: `#4 loadMore(source: 0, page: 3, cursor: "after-p2")`.
     public var description: String {
-        "#\(id) \(kind == .refresh ? "refresh" : "loadMore")(source: \(source), page: \(page))"
+        let cursor = request?.cursor.map { ", cursor: \"\($0)\"" } ?? ""
+        return "#\(id) \(ConformanceMismatch.Load.name(of: kind))(source: \(source), page: \(page)\(cursor))"
     }
 }
 

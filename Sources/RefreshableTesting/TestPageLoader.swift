@@ -17,7 +17,7 @@ public import Refreshable
 /// await loader.settle()                   // lets the adopter apply the answer
 /// ```
 ///
-/// Pages are made with ``makePage(for:itemCount:hasMore:pageCount:totalCount:)``: each answer
+/// Pages are made with ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``: each answer
 /// carries new ``TestItem`` values (turned into the adopter's item type by the `makeItem` closure),
 /// so a lost, duplicated or stale item shows in a plain comparison.
 ///
@@ -38,6 +38,12 @@ public final class TestPageLoader<Item: Sendable> {
     /// The number of the first page, used to infer the kind of loads started without a request. The
     /// conformance suite sets it to the adopter's own policy's first page when it connects the adopter.
     public package(set) var firstPage: Int
+
+    /// How the `curPage` of the pages made relates to the page asked for: a page made for page `n`
+    /// carries `curPage` `n + curPageOffset`, as a server numbering its answers differently from
+    /// its requests does. The conformance suite sets it to the adopter's own policy's
+    /// `curPageOffset` when it connects the adopter; `0` by default.
+    public var curPageOffset = 0
 
     /// What a cancelled task awaiting ``load(_:)`` gets.
     public var cancellationBehavior: TestLoadCancellation
@@ -168,36 +174,78 @@ public final class TestPageLoader<Item: Sendable> {
 
     // MARK: Resolving loads
 
-    /// Makes a page for a load, with new items that no other answer carries.
+    /// Makes a page for a load, with new items that no other answer carries, after copies of items
+    /// sent before, if any.
+    ///
+    /// A copy has the id of the item it copies and a new ``TestItem/response``: a list with an
+    /// identity must hold it once (see ``TestItem``).
     /// - Parameters:
     ///   - load: The load to answer.
-    ///   - itemCount: How many items the page holds.
+    ///   - itemCount: How many items the page holds, copies included; at least `copies.count`.
+    ///   - copies: Items an earlier answer carried, which the page brings again, first.
     ///   - hasMore: The server's explicit "more pages follow" flag, if any.
-    ///   - pageCount: The number of pages; the page then also carries `curPage` equal to the load's page.
+    ///   - pageCount: The number of pages; the page then also carries `curPage`, the load's page
+    ///     plus ``curPageOffset``.
     ///   - totalCount: The number of items in the whole list, if any.
+    ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` ends the list.
+    ///   - previousCursor: Under cursor paging, the cursor of the page before this one, if any.
     /// - Returns: The page, and the ``TestItem`` values behind its items.
     public func makePage(
         for load: TestLoad,
         itemCount: Int,
+        copies: [TestItem] = [],
         hasMore: Bool? = nil,
         pageCount: Int? = nil,
-        totalCount: Int? = nil
+        totalCount: Int? = nil,
+        nextCursor: String? = nil,
+        previousCursor: String? = nil
     ) -> (page: RefreshPage<Item>, items: [TestItem]) {
-        precondition(itemCount >= 0, "makePage(for:itemCount:): itemCount is \(itemCount); pass 0 or more.")
+        precondition(
+            itemCount >= copies.count,
+            "makePage(for:itemCount:copies:): itemCount is \(itemCount); pass \(copies.count) or more, one per copy."
+        )
         let response = nextResponse
         nextResponse += 1
-        let items = (0..<itemCount).map {
-            TestItem(source: load.source, page: load.page, index: $0, response: response)
+        let items = (0..<itemCount).map { index in
+            index < copies.count
+                ? TestItem(id: copies[index].id, source: load.source, page: load.page, index: index, response: response)
+                : TestItem(source: load.source, page: load.page, index: index, response: response)
         }
         minted += items
         let page = RefreshPage(
             items: items.map(makeItem),
             hasMore: hasMore,
-            curPage: pageCount == nil ? nil : load.page,
+            curPage: pageCount == nil ? nil : load.page &+ curPageOffset,
             pageCount: pageCount,
-            totalCount: totalCount
+            totalCount: totalCount,
+            nextCursor: nextCursor,
+            previousCursor: previousCursor
         )
         return (page, items)
+    }
+
+    /// Makes a local edit of an item: the same id, a new ``TestItem/response``, as an app's own
+    /// update of a row, for `Refreshable.updateItem(_:source:)`.
+    /// - Parameter item: The item to edit.
+    /// - Returns: The edited item.
+    public func makeLocalEdit(of item: TestItem) -> TestItem {
+        let response = nextResponse
+        nextResponse += 1
+        let edit = TestItem(id: item.id, source: item.source, page: item.page, index: item.index, response: response)
+        minted.append(edit)
+        return edit
+    }
+
+    /// Makes a new item no answer carried, as an app's draft of a row, for
+    /// `Refreshable.insertItem(_:at:source:)`. Its ``TestItem/page`` is `Int.min`: no page brought it.
+    /// - Parameter source: The source it is for.
+    /// - Returns: The item.
+    public func makeLocalItem(source: Int) -> TestItem {
+        let response = nextResponse
+        nextResponse += 1
+        let item = TestItem(source: source, page: .min, index: 0, response: response)
+        minted.append(item)
+        return item
     }
 
     /// Answers a pending load with a page.
@@ -213,10 +261,11 @@ public final class TestPageLoader<Item: Sendable> {
         return true
     }
 
-    /// Answers a pending load with a new page made by ``makePage(for:itemCount:hasMore:pageCount:totalCount:)``.
+    /// Answers a pending load with a new page made by ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``.
     /// - Parameters:
     ///   - load: The load.
-    ///   - itemCount: How many items the page holds.
+    ///   - itemCount: How many items the page holds, copies included.
+    ///   - copies: Items an earlier answer carried, which the page brings again, first.
     ///   - hasMore: The server's explicit "more pages follow" flag, if any.
     ///   - pageCount: The number of pages, if any.
     ///   - totalCount: The number of items in the whole list, if any.
@@ -225,13 +274,15 @@ public final class TestPageLoader<Item: Sendable> {
     public func answer(
         _ load: TestLoad,
         itemCount: Int,
+        copies: [TestItem] = [],
         hasMore: Bool? = nil,
         pageCount: Int? = nil,
         totalCount: Int? = nil
     ) -> [TestItem] {
         guard isPending(load) else { return [] }
         let made = makePage(
-            for: load, itemCount: itemCount, hasMore: hasMore, pageCount: pageCount, totalCount: totalCount)
+            for: load, itemCount: itemCount, copies: copies, hasMore: hasMore, pageCount: pageCount,
+            totalCount: totalCount)
         answer(load, with: made.page)
         return made.items
     }
@@ -310,7 +361,10 @@ public final class TestPageLoader<Item: Sendable> {
         answeredBy load: TestLoad,
         in sources: RefreshSources<SourceItem>
     ) -> RefreshRequest? {
-        guard sources.indices.contains(load.source), let inFlight = sources[load.source].inFlight else { return nil }
+        guard sources.indices.contains(load.source),
+            let inFlight = load.kind == .loadPrevious
+                ? sources[load.source].previousInFlight : sources[load.source].inFlight
+        else { return nil }
         if let request = load.request {
             return request == inFlight ? inFlight : nil
         }

@@ -217,3 +217,39 @@ final class LeakyOutput: OutputRefreshProtocol {
 final class NoListViewController: TestAdopter {
     override var refreshListView: (any RefreshListView)? { nil }
 }
+
+/// I1 (under `takeNewer`) and I3: leaves out of each page the items it holds already, by hand,
+/// before the library sees them: the page's newer copy never replaces the held one, nor a local edit.
+final class HandDeduplicatingController: TestAdopter {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        guard !request.isRefresh else {
+            applyLoadSuccess(page, for: request)
+            return
+        }
+        let held = Set(refreshStatus[request.source].items.map(\.id))
+        var filtered = page
+        filtered.items = page.items.filter { !held.contains($0.id) }
+        applyLoadSuccess(filtered, for: request)
+    }
+}
+
+/// I2 and I3: sets its list's identity again before applying each page, as code that configures
+/// the list on every load does, which forgets the removals and edits made since.
+final class IdentityResettingController: TestAdopter {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        let identity = refreshStatus.identity
+        refreshStatus.identity = nil
+        refreshStatus.identity = identity
+        applyLoadSuccess(page, for: request)
+    }
+}
+
+/// N: maps the server's one-based `curPage` back to the request's numbering itself, although its
+/// policy's `curPageOffset` already does: every answer that carries a `curPage` is refused.
+final class OffsetArithmeticController: TestAdopter {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        var mapped = page
+        mapped.curPage = page.curPage.map { $0 - refreshStatus.policy.curPageOffset }
+        applyLoadSuccess(mapped, for: request)
+    }
+}

@@ -5,7 +5,8 @@ import Testing
 
 @MainActor
 @Suite struct ModelCheckTests {
-    /// The number of random events for the seed-style run (a quarter of it for the async style);
+    /// The number of random events for the seed-style run, shared by its variants (a quarter of it
+    /// for the async style);
     /// set REFRESHABLE_SOAK_STEPS for a longer soak. Rates come from `Scripts/model-check-rate.sh`,
     /// never from this test.
     private var steps: Int {
@@ -19,12 +20,46 @@ import Testing
         await RefreshableModelCheck.run(ConformanceConfiguration(seed: 2_024), steps: steps, makeAdopter: make)
     }
 
-    @Test func seedStyleDefaultsMatchTheModel() async throws {
-        let result = await run(steps: steps) { TestAdopter(rig: $0) }
+    /// The lists the seed-style run covers, each with its share of the steps: half a plain list,
+    /// half lists with an identity (so answers bring items again and local edits race the loads),
+    /// one of them numbering its answers from one while asking for page 0.
+    enum Variant: String, CaseIterable, CustomStringConvertible {
+        case plain
+        case keepHeld
+        case takeNewerWithOffset
+
+        var description: String { rawValue }
+
+        var configuration: ConformanceConfiguration {
+            switch self {
+            case .plain:
+                return ConformanceConfiguration(seed: 2_024)
+            case .keepHeld:
+                return ConformanceConfiguration(seed: 2_025, duplicates: .keepHeld)
+            case .takeNewerWithOffset:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, firstPage: 0, curPageOffset: 1), seed: 2_026,
+                    duplicates: .takeNewer)
+            }
+        }
+
+        func share(of steps: Int) -> Int {
+            self == .plain ? steps - 2 * (steps / 4) : steps / 4
+        }
+    }
+
+    @Test(arguments: Variant.allCases)
+    func seedStyleDefaultsMatchTheModel(variant: Variant) async throws {
+        let steps = variant.share(of: steps)
+        let result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
         }
+    }
+
+    @Test func theSeedStyleVariantsShareTheStepsOfOneRun() {
+        #expect(Variant.allCases.map { $0.share(of: steps) }.reduce(0, +) == steps)
     }
 
     @Test func asyncStyleDefaultsMatchTheModel() async throws {

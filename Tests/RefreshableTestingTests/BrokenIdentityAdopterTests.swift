@@ -1,0 +1,104 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+/// Adopters that break the rules for lists with an identity, or for answer numbering: the
+/// scenarios and the model check must each name the rule, with the items that show it.
+@MainActor
+@Suite struct BrokenIdentityAdopterTests {
+    private func failure(
+        _ configuration: ConformanceConfiguration,
+        _ make: @MainActor (ConformanceRig<TestItem>) -> TestAdopter
+    ) async throws -> ConformanceFailure {
+        try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration, makeAdopter: make)
+        }
+    }
+
+    private func scenarios(_ duplicates: RefreshItemIdentity<TestItem>.DuplicateRule) -> ConformanceConfiguration {
+        ConformanceConfiguration(endOfListSignals: .all, randomizedSteps: 0, duplicates: duplicates)
+    }
+
+    @Test func deduplicatingByHandUnderTakeNewerBreaksItemsHeldOnce() async throws {
+        let failure = try await failure(scenarios(.takeNewer)) { HandDeduplicatingController(rig: $0) }
+        // It also keeps a local edit over the server's copy, which the edit scenario names.
+        #expect(failure.violatedRules == [.itemsHeldOnce, .serverCopyReplacesEdit])
+        let first = try #require(failure.violations.first)
+        #expect(first.scenario == "a page that brings held items again adds only the new ones")
+        guard case .items(_, let expected, let observed) = first.mismatch else {
+            Issue.record("expected an items mismatch, got \(first.mismatch)")
+            return
+        }
+        #expect(expected.count == observed.count, "the same ids, another copy of them")
+        #expect(expected.map(\.id) == observed.map { $0?.id })
+        #expect(expected.filter(\.isCopy).count == 2, "the page's copies should have taken the held places")
+        #expect(first.description.contains("=r1[2]"), "the report names the item a copy repeats: \(first)")
+    }
+
+    @Test func deduplicatingByHandUnderKeepHeldKeepsALocalEditAndEndsTheListEarly() async throws {
+        let failure = try await failure(scenarios(.keepHeld)) { HandDeduplicatingController(rig: $0) }
+        #expect(failure.violatedRules == [.itemsHeldOnce, .serverCopyReplacesEdit])
+        let edit = try #require(failure.violations.first { $0.rule == .serverCopyReplacesEdit })
+        #expect(edit.scenario == "a local edit shows at once and gives way to the server's next copy")
+        // A page it shortened by hand ends the list by its size, although the server said nothing.
+        let short = try #require(failure.violations.first { $0.rule == .itemsHeldOnce })
+        #expect(short.mismatch == .endOfList(source: 0, expected: false, observed: true))
+    }
+
+    @Test func settingTheIdentityAgainOnEachPageForgetsRemovalsAndEdits() async throws {
+        let failure = try await failure(scenarios(.keepHeld)) { IdentityResettingController(rig: $0) }
+        #expect(failure.violatedRules == [.removalSticks, .serverCopyReplacesEdit])
+        #expect(
+            failure.violations.map(\.scenario) == [
+                "a removal sticks until a refresh asked for after it lands",
+                "a removal sticks through a refresh asked for before it",
+                "a local edit shows at once and gives way to the server's next copy",
+            ])
+        let removal = try #require(failure.violations.first)
+        guard case .items(_, let expected, let observed) = removal.mismatch else {
+            Issue.record("expected an items mismatch, got \(removal.mismatch)")
+            return
+        }
+        #expect(observed.count == expected.count + 1, "the removed item came back")
+    }
+
+    @Test func mappingCurPageByHandOnTopOfThePolicyBreaksAnswerNumbering() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, firstPage: 0, curPageOffset: 1), endOfListSignals: .all,
+            randomizedSteps: 0)
+        let failure = try await failure(configuration) { OffsetArithmeticController(rig: $0) }
+        #expect(failure.violatedRules.contains(.answerNumbering))
+        let numbering = try #require(failure.violations.first { $0.rule == .answerNumbering })
+        #expect(numbering.mismatch == .items(source: 0, expected: (0..<3).map {
+            TestItem(source: 0, page: 0, index: $0, response: 1)
+        }, observed: []))
+    }
+
+    @Test(arguments: [
+        ("hand de-duplication, takeNewer", ConformanceRule.itemsHeldOnce),
+        ("hand de-duplication, keepHeld", ConformanceRule.itemsHeldOnce),
+        ("identity set again", ConformanceRule.removalSticks),
+    ])
+    func theModelCheckFindsEachBrokenAdopterWithAShortSequence(name: String, rule: ConformanceRule) async throws {
+        let configuration = ConformanceConfiguration(
+            duplicates: name.hasSuffix("takeNewer") ? .takeNewer : .keepHeld)
+        let result: ModelCheckResult
+        switch rule {
+        case .removalSticks:
+            result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+                IdentityResettingController(rig: $0)
+            }
+        default:
+            result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+                HandDeduplicatingController(rig: $0)
+            }
+        }
+        let failure = try #require(result.failure, "\(name) was not caught")
+        if rule == .removalSticks {
+            #expect([.removalSticks, .serverCopyReplacesEdit].contains(failure.rule), "\(failure)")
+        } else {
+            #expect(failure.rule == rule, "\(failure)")
+        }
+        #expect(failure.events.count <= 12, "\(failure)")
+    }
+}

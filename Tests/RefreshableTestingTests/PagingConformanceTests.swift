@@ -1,0 +1,81 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+/// A feed controller that hands the library's request to the loader and the loader's page back
+/// whole, cursors included, as an adopter of a cursor API does.
+@MainActor
+class CursorFeedController: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<TestItem>
+    let refreshHeaderControl: (any RefreshHeaderControl)?
+    let refreshFooterControl: (any RefreshFooterControl)?
+    let refreshListView: (any RefreshListView)?
+    let loader: TestPageLoader<TestItem>
+
+    init(rig: ConformanceRig<TestItem>) {
+        refreshStatus = RefreshRuntime(rig.makeSources())
+        refreshHeaderControl = rig.header
+        refreshFooterControl = rig.footer
+        refreshListView = rig.listView
+        loader = rig.loader
+    }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        try await loadAnswer(try await loader.load(request), for: request)
+    }
+
+    /// What the feed does with an answer before the library sees it: nothing, unless a subclass breaks it.
+    func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        page
+    }
+}
+
+/// P: pages by cursor but drops the answer's previous cursor, as a response mapping that only
+/// reads `next` does: nothing comes before the first page, so newer items never load.
+final class NoPreviousCursorFeed: CursorFeedController {
+    override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
+        -> RefreshPage<TestItem>
+    {
+        var page = page
+        page.previousCursor = nil
+        return page
+    }
+}
+
+/// The suite against lists paged by cursor, loading previous pages, and capping the pages held.
+@MainActor
+@Suite struct PagingConformanceTests {
+    @Test(arguments: [RefreshPolicy.Paging.pageNumbers, .cursors])
+    func theDefaultsKeepTheCursorPreviousPageAndCapRules(paging: RefreshPolicy.Paging) async throws {
+        // Room for the four pages the general scenarios load; the cap's own scenarios go past it.
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: 4), endOfListSignals: .all)
+        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        let extra =
+            RefreshableConformance.pageCapScenarioNames.count
+            + (paging == .cursors ? RefreshableConformance.cursorScenarioNames.count : 0)
+        #expect(RefreshableConformance.pageCapScenarioNames.count == 2)
+        #expect(RefreshableConformance.cursorScenarioNames.count == 2)
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + extra)
+        #expect(report.uncheckedRules == [.pageCap], "the random events do not run against a capped list")
+        #expect(report.randomizedSteps == 0)
+    }
+
+    @Test func aCursorListWithoutACapRunsTheRandomEventsToo() async throws {
+        let configuration = ConformanceConfiguration(policy: RefreshPolicy(pageSize: 3, paging: .cursors))
+        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        #expect(report.randomizedSteps == 2_000)
+        #expect(report.unchecked.isEmpty, "\(report)")
+    }
+
+    @Test func aFeedThatDropsThePreviousCursorBreaksThePreviousPageRule() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { NoPreviousCursorFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.previousPageLoads])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.mismatch == .loads(expected: [.loadPrevious(source: 0, page: 0)], observed: []))
+    }
+}
