@@ -90,6 +90,9 @@ public final class ConformanceRig<Item: Sendable> {
     public let listView: TestListView
     /// The scriptable server.
     public let loader: TestPageLoader<Item>
+    /// The rig's ``TestClock``, boxed: a stored property cannot be limited to the OS versions
+    /// the clock needs.
+    private let storedClock: (any Sendable)?
     /// The paging and conflict rules to build the adopter's sources with.
     public let policy: RefreshPolicy
     /// Each source's end-of-list text, one per source.
@@ -117,6 +120,23 @@ public final class ConformanceRig<Item: Sendable> {
         policy = configuration.policy
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            storedClock = TestClock()
+        } else {
+            storedClock = nil
+        }
+    }
+
+    /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry
+    /// scenarios advance it past each wait.
+    ///
+    /// ```swift
+    /// controller.refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
+    /// ```
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    public var clock: TestClock {
+        // Made in the initializer whenever this property is available.
+        storedClock as? TestClock ?? TestClock()
     }
 
     /// The number of sources.
