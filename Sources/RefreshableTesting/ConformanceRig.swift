@@ -2,10 +2,10 @@ public import Refreshable
 
 /// The settings the conformance suite builds each ``ConformanceRig`` with.
 public struct ConformanceConfiguration: Sendable {
-    /// The number of sources (tabs) the rig's ``ConformanceRig/makeSources()`` makes; at least 2
+    /// The number of sources (tabs) the rig's `makeSources()` makes; at least 2
     /// for the multi-source scenarios, which are skipped with fewer.
     public var sourceCount: Int
-    /// The paging and conflict rules the rig's ``ConformanceRig/makeSources()`` uses. The suite
+    /// The paging and conflict rules the rig's `makeSources()` uses. The suite
     /// reads the adopter's own policy, so an adopter that keeps its own policy is checked against it.
     public var policy: RefreshPolicy
     /// What a cancelled task awaiting ``TestPageLoader/load(_:)`` gets.
@@ -21,7 +21,7 @@ public struct ConformanceConfiguration: Sendable {
     public var randomizedSteps: Int
     /// The seed of the random steps.
     public var seed: UInt64
-    /// Whether ``ConformanceRig/makeSources()`` gives `Identifiable` items an identity, and which
+    /// Whether `makeSources()` gives `Identifiable` items an identity, and which
     /// copy it keeps when a page brings an item again; `nil` (the default) gives none. The suite
     /// reads the adopter's own identity either way: set this when your adopter takes its sources
     /// from the rig.
@@ -97,7 +97,7 @@ public final class ConformanceRig<Item: Sendable> {
     public let policy: RefreshPolicy
     /// Each source's end-of-list text, one per source.
     public let noMoreTitles: [String]
-    /// Which copy of an item brought again the sources of ``makeSources()`` keep, when they have an
+    /// Which copy of an item brought again the sources of `makeSources()` keep, when they have an
     /// identity (see ``ConformanceConfiguration/duplicates``).
     public let duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
 

@@ -29,7 +29,9 @@ public struct TestItem: Sendable, Hashable, Identifiable, CustomStringConvertibl
     ///   - index: Its position within the page.
     ///   - response: The number of the answer that carried it.
     public init(source: Int, page: Int, index: Int, response: Int) {
-        self.init(id: Self.newID(response: response, index: index), source: source, page: page, index: index, response: response)
+        self.init(
+            id: Self.newID(response: response, index: index), source: source, page: page, index: index,
+            response: response)
     }
 
     /// Creates an item with a given id: a copy of an item another answer carried, or a local edit of one.

@@ -5,7 +5,7 @@ import Testing
 /// A feed controller that hands the library's request to the loader and the loader's page back
 /// whole, cursors included, as an adopter of a cursor API does.
 @MainActor
-class CursorFeedController: AsyncRefreshable {
+class FeedController: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<TestItem>
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -32,7 +32,7 @@ class CursorFeedController: AsyncRefreshable {
 
 /// P: pages by cursor but drops the answer's previous cursor, as a response mapping that only
 /// reads `next` does: nothing comes before the first page, so newer items never load.
-final class NoPreviousCursorFeed: CursorFeedController {
+final class NoPreviousCursorFeed: FeedController {
     override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
         -> RefreshPage<TestItem>
     {
@@ -50,7 +50,7 @@ final class NoPreviousCursorFeed: CursorFeedController {
         // Room for the four pages the general scenarios load; the cap's own scenarios go past it.
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: 4), endOfListSignals: .all)
-        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
         let extra =
             RefreshableConformance.pageCapScenarioNames.count
             + (paging == .cursors ? RefreshableConformance.cursorScenarioNames.count : 0)
@@ -63,7 +63,7 @@ final class NoPreviousCursorFeed: CursorFeedController {
 
     @Test func aCursorListWithoutACapRunsTheRandomEventsToo() async throws {
         let configuration = ConformanceConfiguration(policy: RefreshPolicy(pageSize: 3, paging: .cursors))
-        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
         #expect(report.randomizedSteps == 2_000)
         #expect(report.unchecked.isEmpty, "\(report)")
     }
