@@ -24,6 +24,11 @@ class FeedController: AsyncRefreshable {
         try await loadAnswer(try await loader.load(request), for: request)
     }
 
+    /// The default, spelled out so that a broken subclass can replace it.
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        reloadListIfCurrent(update)
+    }
+
     /// What the feed does with an answer before the library sees it: nothing, unless a subclass breaks it.
     func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         page
@@ -39,6 +44,17 @@ final class NoPreviousCursorFeed: FeedController {
         var page = page
         page.previousCursor = nil
         return page
+    }
+}
+
+/// C: loads more as soon as the cap drops the last page, to keep the list full: the load-more the
+/// cap superseded starts again, and the cap drops the page the user scrolled back to.
+final class RefillingFeed: FeedController {
+    override func refreshDidUpdate(_ update: RefreshUpdate) {
+        super.refreshDidUpdate(update)
+        if update.dropped != nil, case .prepended = update.change {
+            loadMore()
+        }
     }
 }
 
@@ -66,6 +82,18 @@ final class NoPreviousCursorFeed: FeedController {
         let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
         #expect(report.randomizedSteps == 2_000)
         #expect(report.unchecked.isEmpty, "\(report)")
+    }
+
+    @Test func aFeedThatLoadsMoreWhenTheCapDropsItsLastPageBreaksThePageCapRule() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 4), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { RefillingFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.pageCap])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.scenario == "a load-more in flight is superseded when the cap drops the last page")
+        #expect(violation.mismatch == .loading(source: 0, expected: false, observed: true))
     }
 
     @Test func aFeedThatDropsThePreviousCursorBreaksThePreviousPageRule() async throws {
