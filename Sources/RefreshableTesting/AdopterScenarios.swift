@@ -39,6 +39,8 @@ enum PagingFeature: Sendable {
     case cursors
     /// The policy caps the pages held (`maxPages`).
     case pageCap
+    /// The runtime retries failed loads (`RefreshRetry`).
+    case retry
 
     /// Whether an adopter with `traits` uses the feature.
     func isUsed(by traits: AdopterTraits) -> Bool {
@@ -47,6 +49,7 @@ enum PagingFeature: Sendable {
         case .answerNumbering: return traits.policy.curPageOffset != 0
         case .cursors: return traits.policy.paging == .cursors
         case .pageCap: return (traits.policy.maxPages ?? 0) >= 2
+        case .retry: return (traits.retries ?? 0) > 0
         }
     }
 }
@@ -77,7 +80,8 @@ extension AdopterScenario {
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
             sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
-            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
+            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
+            refreshSupersedesRetry, retryNowRetriesAtOnce,
         ]
     }
 

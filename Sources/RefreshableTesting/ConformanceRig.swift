@@ -2,10 +2,10 @@ public import Refreshable
 
 /// The settings the conformance suite builds each ``ConformanceRig`` with.
 public struct ConformanceConfiguration: Sendable {
-    /// The number of sources (tabs) the rig's ``ConformanceRig/makeSources()`` makes; at least 2
+    /// The number of sources (tabs) the rig's `makeSources()` makes; at least 2
     /// for the multi-source scenarios, which are skipped with fewer.
     public var sourceCount: Int
-    /// The paging and conflict rules the rig's ``ConformanceRig/makeSources()`` uses. The suite
+    /// The paging and conflict rules the rig's `makeSources()` uses. The suite
     /// reads the adopter's own policy, so an adopter that keeps its own policy is checked against it.
     public var policy: RefreshPolicy
     /// What a cancelled task awaiting ``TestPageLoader/load(_:)`` gets.
@@ -21,7 +21,7 @@ public struct ConformanceConfiguration: Sendable {
     public var randomizedSteps: Int
     /// The seed of the random steps.
     public var seed: UInt64
-    /// Whether ``ConformanceRig/makeSources()`` gives `Identifiable` items an identity, and which
+    /// Whether `makeSources()` gives `Identifiable` items an identity, and which
     /// copy it keeps when a page brings an item again; `nil` (the default) gives none. The suite
     /// reads the adopter's own identity either way: set this when your adopter takes its sources
     /// from the rig.
@@ -90,11 +90,14 @@ public final class ConformanceRig<Item: Sendable> {
     public let listView: TestListView
     /// The scriptable server.
     public let loader: TestPageLoader<Item>
+    /// The rig's ``TestClock``, boxed: a stored property cannot be limited to the OS versions
+    /// the clock needs.
+    private let storedClock: (any Sendable)?
     /// The paging and conflict rules to build the adopter's sources with.
     public let policy: RefreshPolicy
     /// Each source's end-of-list text, one per source.
     public let noMoreTitles: [String]
-    /// Which copy of an item brought again the sources of ``makeSources()`` keep, when they have an
+    /// Which copy of an item brought again the sources of `makeSources()` keep, when they have an
     /// identity (see ``ConformanceConfiguration/duplicates``).
     public let duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
 
@@ -117,6 +120,23 @@ public final class ConformanceRig<Item: Sendable> {
         policy = configuration.policy
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            storedClock = TestClock()
+        } else {
+            storedClock = nil
+        }
+    }
+
+    /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry
+    /// scenarios advance it past each wait.
+    ///
+    /// ```swift
+    /// controller.refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
+    /// ```
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    public var clock: TestClock {
+        // Made in the initializer whenever this property is available.
+        storedClock as? TestClock ?? TestClock()
     }
 
     /// The number of sources.

@@ -8,7 +8,8 @@
 /// for answer numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page
 /// cap (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
 /// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
-/// differently from requests, pages by cursor or caps the pages held.
+/// differently from requests, pages by cursor or caps the pages held. The retry rule (`R`, from
+/// `RefreshRetry`) is checked for an adopter whose runtime retries on ``ConformanceRig/clock``.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
@@ -65,6 +66,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// is superseded, and scrolling back loads them again (id `C`, in the article "Cursors,
     /// previous pages and the page cap").
     case pageCap
+    /// A failed load is retried after the retry policy's wait while it stays in flight, only the
+    /// last attempt's failure shows, and a newer load or `retryNow()` ends the wait (id `R`, from
+    /// `RefreshRetry`).
+    case retry
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -122,12 +127,15 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .pageCap:
             return
                 "Past maxPages the far end's pages are dropped, a load in flight toward them is superseded, and scrolling back loads them again."
+        case .retry:
+            return
+                "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait."
         }
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D3` for status dispatch, `W` for wiring, `I1`–`I3` for items with an identity, `N`
-    /// for answer numbering, `P` for previous pages and `C` for the page cap.
+    /// for answer numbering, `P` for previous pages, `C` for the page cap and `R` for retries.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -153,6 +161,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .answerNumbering: return "N"
         case .previousPageLoads: return "P"
         case .pageCap: return "C"
+        case .retry: return "R"
         }
     }
 

@@ -42,12 +42,21 @@ package struct AdopterTraits: Sendable, Equatable {
     package var discovered: Bool
     /// Whether the adopter's list has an identity (de-duplication and local edits by id).
     package var hasIdentity: Bool
+    /// How many times the adopter's runtime retries a failed load, when it has a retry policy.
+    package var retries: Int?
 
-    package init(policy: RefreshPolicy, signals: EndOfListSignals, discovered: Bool, hasIdentity: Bool = false) {
+    package init(
+        policy: RefreshPolicy,
+        signals: EndOfListSignals,
+        discovered: Bool,
+        hasIdentity: Bool = false,
+        retries: Int? = nil
+    ) {
         self.policy = policy
         self.signals = signals
         self.discovered = discovered
         self.hasIdentity = hasIdentity
+        self.retries = retries
     }
 
     /// Reads the policy from a fresh adopter and takes the declared signals, or finds them: for each
@@ -60,11 +69,14 @@ package struct AdopterTraits: Sendable, Equatable {
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> AdopterTraits where Adopter.Item: Equatable {
         let rig = ConformanceRig(configuration: configuration, makeItem: makeItem)
-        let sources = makeAdopter(rig).refreshStatus.sources
+        let runtime = makeAdopter(rig).refreshStatus
+        let sources = runtime.sources
         let policy = sources.policy
         let hasIdentity = sources.identity != nil
+        let retries = runtime.retry?.maxRetries
         if let declared = configuration.endOfListSignals {
-            return AdopterTraits(policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity)
+            return AdopterTraits(
+                policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity, retries: retries)
         }
         var found: EndOfListSignals = []
         let budget = WaitBudget()
@@ -88,6 +100,7 @@ package struct AdopterTraits: Sendable, Equatable {
             }
             await driver.finish()
         }
-        return AdopterTraits(policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity)
+        return AdopterTraits(
+            policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity, retries: retries)
     }
 }

@@ -6,7 +6,7 @@ struct PageSignals: Sendable, Equatable, CustomStringConvertible {
     var nextCursor: String?
     var previousCursor: String?
     /// Whether the cursors are the scenario's own; otherwise a list paged by cursor gets a next
-    /// cursor exactly when the page would not end a page-numbered list (see ``forCursorPaging(_:pageSize:)``).
+    /// cursor exactly when the page would not end a page-numbered list (see ``forCursorPaging(itemCount:pageSize:page:)``).
     var explicitCursors = false
 
     init(

@@ -107,6 +107,12 @@ public enum RefreshableConformance {
         AdopterScenario<NeverAdopter>.all.filter { $0.feature == .pageCap }.map { ($0.rule, $0.name) }
     }
 
+    /// The names of the scenarios the suite runs only for an adopter whose runtime retries.
+    @MainActor
+    package static var retryScenarioNames: [(rule: ConformanceRule, name: String)] {
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .retry }.map { ($0.rule, $0.name) }
+    }
+
     /// The names of the scenarios the suite runs only for an adopter whose policy numbers answers
     /// differently from requests.
     @MainActor
@@ -171,6 +177,10 @@ public enum RefreshableConformance {
             let reason =
                 "the random events: the reference model does not hold a list whose pages are capped (maxPages); the cap's scenarios ran"
             unchecked.append(ConformanceReport.UncheckedRule(rule: .pageCap, reason: reason))
+        } else if configuration.randomizedSteps > 0, (traits.retries ?? 0) > 0 {
+            let reason =
+                "the random events: the reference model does not retry failed loads (RefreshRetry); the retry scenarios ran"
+            unchecked.append(ConformanceReport.UncheckedRule(rule: .retry, reason: reason))
         } else if configuration.randomizedSteps > 0 {
             let result = await RefreshableModelCheck.run(
                 configuration,

@@ -181,7 +181,28 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         return await answer(load, itemCount: shortPage, signals: signals)
     }
 
+    /// Fails `load`, and every retry of it when the adopter's runtime retries on the rig's clock:
+    /// a failure, for the general scenarios, is the last attempt's.
     func fail(_ load: TestLoad) async {
+        await failOnce(load)
+        guard let retries = traits.retries, retries > 0,
+            #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        else { return }
+        for _ in 0..<retries {
+            guard await rig.loader.waitUntil({ rig.clock.sleeperCount > 0 }) else { break }
+            let count = rig.loader.loads.count
+            rig.clock.advance(by: .seconds(365 * 24 * 3_600))
+            guard await rig.loader.waitUntil({ rig.loader.loads.count > count }),
+                let retry = rig.loader.pending.last(where: { $0.source == load.source && $0.kind == load.kind })
+            else { break }
+            await failOnce(retry)
+        }
+        // The retries are the same load asked again, not new loads.
+        _ = driver.takeNewLoads()
+    }
+
+    /// Fails one attempt of `load`.
+    func failOnce(_ load: TestLoad) async {
         await driver.waitForReaction(driver.fail(load))
         await driver.settle()
     }

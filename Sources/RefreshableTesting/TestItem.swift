@@ -29,7 +29,9 @@ public struct TestItem: Sendable, Hashable, Identifiable, CustomStringConvertibl
     ///   - index: Its position within the page.
     ///   - response: The number of the answer that carried it.
     public init(source: Int, page: Int, index: Int, response: Int) {
-        self.init(id: Self.newID(response: response, index: index), source: source, page: page, index: index, response: response)
+        self.init(
+            id: Self.newID(response: response, index: index), source: source, page: page, index: index,
+            response: response)
     }
 
     /// Creates an item with a given id: a copy of an item another answer carried, or a local edit of one.
@@ -60,9 +62,11 @@ public struct TestItem: Sendable, Hashable, Identifiable, CustomStringConvertibl
     public var isCopy: Bool { id != Self.newID(response: response, index: index) }
 
     /// A short description such as `s0p2[1]@r7`: source 0, page 2, position 1, answer 7. A copy
-    /// adds the item it copies, such as `s0p3[0]@r9=r7[1]`.
+    /// adds the item it copies, such as `s0p3[0]@r9=r7[1]`; an item no page brought (a local
+    /// insertion) reads `s0local@r8`.
     public var description: String {
-        let base = "s\(source)p\(page)[\(index)]@r\(response)"
+        let place = page == .min ? "local" : "p\(page)[\(index)]"
+        let base = "s\(source)\(place)@r\(response)"
         guard isCopy else { return base }
         return base + "=r\(id >> 20)[\(id & 1_048_575)]"
     }

@@ -149,6 +149,17 @@ struct OrdersOutput: OutputRefreshProtocol {
     try await RefreshableConformance.checkOutput { OrdersOutput() }
 }
 
+// MARK: - Check the paging features your list uses
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@Test @MainActor func theRetryExampleChecksAFeedThatRetriesOnTheRigsClock() async throws {
+    try await RefreshableConformance.check { rig in
+        let feed = FeedController(rig: rig)  // an AsyncRefreshable adopter
+        feed.refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
+        return feed
+    }
+}
+
 // MARK: - Reproduce a randomized failure
 
 @MainActor
@@ -195,7 +206,7 @@ func replayExample(seed: UInt64) async throws {
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 9)
+    #expect(blocks.count == 10)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }

@@ -69,9 +69,13 @@ import Testing
         let failure = try await failure(configuration) { OffsetArithmeticController(rig: $0) }
         #expect(failure.violatedRules.contains(.answerNumbering))
         let numbering = try #require(failure.violations.first { $0.rule == .answerNumbering })
-        #expect(numbering.mismatch == .items(source: 0, expected: (0..<3).map {
-            TestItem(source: 0, page: 0, index: $0, response: 1)
-        }, observed: []))
+        #expect(
+            numbering.mismatch
+                == .items(
+                    source: 0,
+                    expected: (0..<3).map {
+                        TestItem(source: 0, page: 0, index: $0, response: 1)
+                    }, observed: []))
     }
 
     @Test(arguments: [

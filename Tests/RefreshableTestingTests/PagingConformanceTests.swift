@@ -5,7 +5,7 @@ import Testing
 /// A feed controller that hands the library's request to the loader and the loader's page back
 /// whole, cursors included, as an adopter of a cursor API does.
 @MainActor
-class CursorFeedController: AsyncRefreshable {
+class FeedController: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<TestItem>
     let refreshHeaderControl: (any RefreshHeaderControl)?
     let refreshFooterControl: (any RefreshFooterControl)?
@@ -24,6 +24,11 @@ class CursorFeedController: AsyncRefreshable {
         try await loadAnswer(try await loader.load(request), for: request)
     }
 
+    /// The default, spelled out so that a broken subclass can replace it.
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        reloadListIfCurrent(update)
+    }
+
     /// What the feed does with an answer before the library sees it: nothing, unless a subclass breaks it.
     func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         page
@@ -32,13 +37,24 @@ class CursorFeedController: AsyncRefreshable {
 
 /// P: pages by cursor but drops the answer's previous cursor, as a response mapping that only
 /// reads `next` does: nothing comes before the first page, so newer items never load.
-final class NoPreviousCursorFeed: CursorFeedController {
+final class NoPreviousCursorFeed: FeedController {
     override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
         -> RefreshPage<TestItem>
     {
         var page = page
         page.previousCursor = nil
         return page
+    }
+}
+
+/// C: loads more as soon as the cap drops the last page, to keep the list full: the load-more the
+/// cap superseded starts again, and the cap drops the page the user scrolled back to.
+final class RefillingFeed: FeedController {
+    override func refreshDidUpdate(_ update: RefreshUpdate) {
+        super.refreshDidUpdate(update)
+        if update.dropped != nil, case .prepended = update.change {
+            loadMore()
+        }
     }
 }
 
@@ -50,7 +66,7 @@ final class NoPreviousCursorFeed: CursorFeedController {
         // Room for the four pages the general scenarios load; the cap's own scenarios go past it.
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: 4), endOfListSignals: .all)
-        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
         let extra =
             RefreshableConformance.pageCapScenarioNames.count
             + (paging == .cursors ? RefreshableConformance.cursorScenarioNames.count : 0)
@@ -63,9 +79,21 @@ final class NoPreviousCursorFeed: CursorFeedController {
 
     @Test func aCursorListWithoutACapRunsTheRandomEventsToo() async throws {
         let configuration = ConformanceConfiguration(policy: RefreshPolicy(pageSize: 3, paging: .cursors))
-        let report = try await RefreshableConformance.check(configuration) { CursorFeedController(rig: $0) }
+        let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
         #expect(report.randomizedSteps == 2_000)
         #expect(report.unchecked.isEmpty, "\(report)")
+    }
+
+    @Test func aFeedThatLoadsMoreWhenTheCapDropsItsLastPageBreaksThePageCapRule() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 4), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { RefillingFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.pageCap])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.scenario == "a load-more in flight is superseded when the cap drops the last page")
+        #expect(violation.mismatch == .loading(source: 0, expected: false, observed: true))
     }
 
     @Test func aFeedThatDropsThePreviousCursorBreaksThePreviousPageRule() async throws {

@@ -1,0 +1,95 @@
+import Refreshable
+
+/// The scenarios for an adopter whose runtime retries failed loads on the rig's clock.
+extension AdopterScenario {
+    /// Longer than any wait a retry policy makes, so one advance of the clock ends it.
+    private static var longerThanAnyWait: Duration { .seconds(365 * 24 * 3_600) }
+
+    /// Waits until a load of the adopter sleeps on the rig's clock; `false` when none does.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private static func waitForRetryWait(_ t: ScenarioContext<Adopter>) async -> Bool {
+        let clock = t.rig.clock
+        return await t.rig.loader.waitUntil { clock.sleeperCount > 0 }
+    }
+
+    /// Ends the retry wait and expects the load asked again.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private static func expectRetry(_ t: ScenarioContext<Adopter>, of load: TestLoad) async throws -> TestLoad {
+        guard await waitForRetryWait(t) else {
+            throw t.stop(.retry, .loads(expected: [ConformanceMismatch.Load(load)], observed: []))
+        }
+        t.rig.clock.advance(by: longerThanAnyWait)
+        return try await t.expectLoad(source: load.source, page: load.page, kind: load.kind, .retry)
+    }
+
+    static var failureShownAfterLastRetry: AdopterScenario {
+        AdopterScenario(.retry, "a failure shows only after the last retry", feature: .retry) { t in
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            let s = t.adopter.currentIndex
+            var load = try await t.appearAndExpectFirstLoad(source: s)
+            for _ in 0..<(t.traits.retries ?? 0) {
+                await t.failOnce(load)
+                try t.expectLoading(source: s, true, .retry)
+                try t.expectPlaceholder(shown: false, .retry)
+                try t.expectHeader(refreshing: true, .retry)
+                load = try await expectRetry(t, of: load)
+            }
+            await t.failOnce(load)
+            try t.expectLoading(source: s, false, .retry)
+            try t.expectPlaceholder(shown: true, .retry)
+            try t.expectHeader(refreshing: false, .controlsLeaveRefreshing)
+        }
+    }
+
+    static var refreshSupersedesRetry: AdopterScenario {
+        AdopterScenario(.retry, "a refresh ends the wait of a load-more for its retry", feature: .retry) { t in
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            await t.answer(first, itemCount: t.fullPage)
+            await t.loadMore()
+            let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
+            await t.failOnce(more)
+            guard await waitForRetryWait(t) else {
+                throw t.stop(.retry, .loading(source: s, expected: true, observed: t.driver.sources[s].isLoading))
+            }
+            try t.expectNewMessages(0, .retry)
+            await t.refresh()
+            let refresh = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .oneLoadPerSource)
+            t.rig.clock.advance(by: longerThanAnyWait)
+            await t.driver.settle()
+            try await t.expectNoLoad(.retry)
+            let fresh = await t.answer(refresh, itemCount: t.fullPage)
+            try t.expectItems(source: s, fresh, .retry)
+            try t.expectNewMessages(0, .retry)
+        }
+    }
+
+    static var retryNowRetriesAtOnce: AdopterScenario {
+        AdopterScenario(.retry, "retryNow() asks again at once, without waiting", feature: .retry) { t in
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answer(first, itemCount: t.fullPage)
+            await t.loadMore()
+            let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
+            await t.failOnce(more)
+            guard await waitForRetryWait(t) else {
+                throw t.stop(.retry, .loading(source: s, expected: true, observed: t.driver.sources[s].isLoading))
+            }
+            t.driver.note("refreshStatus.retryNow()")
+            t.adopter.refreshStatus.retryNow()
+            await t.driver.settle()
+            let retry = try await t.expectLoad(source: s, page: more.page, kind: .loadMore, .retry)
+            let b = await t.answer(retry, itemCount: t.fullPage)
+            try t.expectItems(source: s, a + b, .retry)
+        }
+    }
+}
+
+extension ConformanceMismatch.Load {
+    /// The load `load` asked for.
+    init(_ load: TestLoad) {
+        self.init(source: load.source, page: load.page, kind: load.kind)
+    }
+}
