@@ -20,7 +20,7 @@ count() {
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 echo "instructions per page load of 20 items (callgrind, $pages pages less 0 pages)"
-for mode in sources dedup adopter; do
+for mode in append sources dedup adopter; do
     loaded="$(count "$mode" "$pages")"
     empty="$(count "$mode" 0)"
     echo "  $mode: $(( (loaded - empty) / pages ))"

@@ -4,6 +4,7 @@
 // clock times do not.
 //
 // Usage: instruction-counts MODE PAGES
+//   append    20 Int items a page appended to an array, the floor
 //   sources   20 Int items a page through RefreshSources
 //   dedup     20 Identifiable items a page through RefreshSources with an identity (.id())
 //   adopter   20 Int items a page through a callback-style Refreshable adopter with a header and
@@ -20,6 +21,16 @@ struct Post: Identifiable, Sendable {
 }
 
 let itemsPerPage = 20
+
+@inline(never)
+func loadArray(pages: Int) -> Int {
+    let page = Array(0..<itemsPerPage)
+    var items: [Int] = []
+    for _ in 0..<pages {
+        items.append(contentsOf: page)
+    }
+    return items.count
+}
 
 @inline(never)
 func loadSources(pages: Int) -> Int {
@@ -101,16 +112,17 @@ func loadAdopter(pages: Int) -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let pages = Int(arguments[2]), pages >= 0 else {
-    print("usage: instruction-counts sources|dedup|adopter PAGES")
+    print("usage: instruction-counts append|sources|dedup|adopter PAGES")
     exit(2)
 }
 let held: Int
 switch arguments[1] {
+case "append": held = loadArray(pages: pages)
 case "sources": held = loadSources(pages: pages)
 case "dedup": held = loadDeduplicated(pages: pages)
 case "adopter": held = MainActor.assumeIsolated { loadAdopter(pages: pages) }
 default:
-    print("unknown mode \(arguments[1]); use sources, dedup or adopter")
+    print("unknown mode \(arguments[1]); use append, sources, dedup or adopter")
     exit(2)
 }
 guard held == pages * itemsPerPage else {
