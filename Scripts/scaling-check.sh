@@ -16,4 +16,6 @@ scratch="${SCRATCH_PATH:-.build-scaling}"
 
 echo "building scaling-check (release, scratch path $scratch)..."
 swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product scaling-check
+# Built, not run, so it keeps compiling (Benchmarks/Scripts/instruction-counts.sh runs it under callgrind).
+swift build -c release --package-path Benchmarks --scratch-path "$scratch" --product instruction-counts
 "$scratch/release/scaling-check"
