@@ -77,13 +77,17 @@ struct HTTPOrderLoader: OrderLoader {
         }
     }
 
-    /// Turns an HTTP answer of a server paged by cursor into a page, or throws the
-    /// ``OrderAPIError`` that says what is wrong.
+    /// Decodes a successful HTTP answer's body, or throws the ``OrderAPIError`` that says what is
+    /// wrong: an error status (with the server's `errorMsg` when it sent one), an empty body, or JSON
+    /// that is not a `Body`.
     /// - Parameters:
-    ///   - data: The body: `{"items": [...], "nextCursor": "...", "previousCursor": "..."}`.
+    ///   - type: What the body holds.
+    ///   - data: The body.
     ///   - status: The HTTP status code.
     ///   - path: The URL's path and query, for messages.
-    static func decodeCursorPage(_ data: Data, status: Int, path: String) throws -> RefreshPage<Order> {
+    static func decodeBody<Body: Decodable>(_ type: Body.Type, from data: Data, status: Int, path: String) throws
+        -> Body
+    {
         guard (200..<300).contains(status) else {
             let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
             throw OrderAPIError.httpStatus(status, message: envelope?.errorMsg, path: path)
@@ -91,12 +95,21 @@ struct HTTPOrderLoader: OrderLoader {
         guard !data.isEmpty else {
             throw OrderAPIError.emptyBody(path: path)
         }
-        let page: CursorPage
         do {
-            page = try JSONDecoder().decode(CursorPage.self, from: data)
+            return try JSONDecoder().decode(Body.self, from: data)
         } catch {
             throw OrderAPIError.malformedJSON(path: path, detail: describe(error))
         }
+    }
+
+    /// Turns an HTTP answer of a server paged by cursor into a page, or throws the
+    /// ``OrderAPIError`` that says what is wrong.
+    /// - Parameters:
+    ///   - data: The body: `{"items": [...], "nextCursor": "...", "previousCursor": "..."}`.
+    ///   - status: The HTTP status code.
+    ///   - path: The URL's path and query, for messages.
+    static func decodeCursorPage(_ data: Data, status: Int, path: String) throws -> RefreshPage<Order> {
+        let page = try decodeBody(CursorPage.self, from: data, status: status, path: path)
         let cursor: (String?) -> String? = { $0?.isEmpty == false ? $0 : nil }
         return RefreshPage(
             items: page.items, nextCursor: cursor(page.nextCursor), previousCursor: cursor(page.previousCursor))
@@ -108,19 +121,7 @@ struct HTTPOrderLoader: OrderLoader {
     ///   - status: The HTTP status code.
     ///   - path: The URL's path and query, for messages.
     static func decodePage(_ data: Data, status: Int, path: String) throws -> RefreshPage<Order> {
-        guard (200..<300).contains(status) else {
-            let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
-            throw OrderAPIError.httpStatus(status, message: envelope?.errorMsg, path: path)
-        }
-        guard !data.isEmpty else {
-            throw OrderAPIError.emptyBody(path: path)
-        }
-        let envelope: PageEnvelope
-        do {
-            envelope = try JSONDecoder().decode(PageEnvelope.self, from: data)
-        } catch {
-            throw OrderAPIError.malformedJSON(path: path, detail: describe(error))
-        }
+        let envelope = try decodeBody(PageEnvelope.self, from: data, status: status, path: path)
         guard envelope.errorCode == 0 else {
             throw OrderAPIError.serverError(code: envelope.errorCode, message: envelope.errorMsg ?? "", path: path)
         }
