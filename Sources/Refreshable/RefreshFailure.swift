@@ -121,7 +121,8 @@ extension RefreshFailure.InvalidResponse {
             return
                 "curPage \(curPage) is no page of this list (its pages are answered as the page asked for plus \(offset))."
         case .repeatedCursor(let cursor):
-            return "the next cursor is \"\(cursor)\", the cursor this page was asked with."
+            return "the answer names \"\(cursor)\" as the page to ask for next, the cursor this page was "
+                + "asked with: it would load the same page again."
         }
     }
 }

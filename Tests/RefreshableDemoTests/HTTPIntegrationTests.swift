@@ -419,7 +419,8 @@ struct HTTPIntegrationTests {
             #expect(failure.reason == .invalidResponse(.repeatedCursor(cursor)))
             #expect(
                 failure.message
-                    == "The server's answer was refused: the next cursor is \"\(cursor)\", the cursor this page was asked with."
+                    == "The server's answer was refused: the answer names \"\(cursor)\" as the page to ask for "
+                    + "next, the cursor this page was asked with: it would load the same page again."
             )
             #expect(controller.currentItems == before, "nothing of the looping page is applied")
             #expect(controller.listView.toasts == [failure.message])
