@@ -18,7 +18,9 @@ public enum RefreshStatus: Sendable, Hashable {
     case noMoreData
     /// A successful refresh reopened the list: the footer leaves its end-of-list or failed state.
     case resetNoMoreData
-    /// A load failed: both controls leave their refreshing states, and a loading footer shows the failure.
+    /// A load failed: the header and the footer leave their refreshing states, and a loading footer
+    /// shows the failure. The control above the first row is left alone: see
+    /// ``previousLoadFailed(message:)``.
     case failed(message: String)
     /// The footer hides, as it does during the first load and while the list is empty.
     case hideFooter
