@@ -374,7 +374,7 @@ struct ReferenceModel: Sendable {
 
     var placeholderShown: Bool {
         let state = sources[current]
-        return state.items.isEmpty && state.inFlight == nil && state.failure.map { !$0.cancelled } ?? false
+        return state.items.isEmpty && !isLoading(source: current) && state.failure.map { !$0.cancelled } ?? false
     }
 
     /// Whether a failure (not a cancellation) of `source` now shows a message (rule S6).

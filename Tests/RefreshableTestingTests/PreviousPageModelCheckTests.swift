@@ -41,6 +41,20 @@ import Testing
         #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
     }
 
+    @Test func underInFlightWinsARefreshWaitsForTheLoadOfThePreviousPage() async throws {
+        var configuration = feed
+        configuration.policy.conflictRule = .inFlightWins
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .hasMore(true), previousCursor: true),
+            .loadPrevious, .refresh, .answer(pick: 0, itemCount: 3, signal: .none, previousCursor: true),
+            .refresh, .loadPrevious, .answer(pick: 0, itemCount: 3, signal: .hasMore(true)), .loadPrevious,
+        ]
+        let violation = await RefreshableModelCheck.replay(events, configuration: configuration) {
+            FeedController(rig: $0)
+        }
+        #expect(violation == nil, "\(violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test func randomEventsOnAPageNumberedListNeverLoadThePreviousPage() {
         let events = ModelEvent.sequence(seed: 7, count: 2_000, sourceCount: 3, pageSize: 3, identity: true)
         #expect(!events.contains(.loadPrevious))
