@@ -171,7 +171,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// in flight (an answer may come back through other actors). Returns whether it had to wait.
     @discardableResult
     func waitForReaction(_ settling: Settling?) async -> Bool {
-        guard let settling, sources[settling.source].inFlight == settling.request else { return false }
+        guard let settling, sources.isInFlight(settling.request) else { return false }
         await budget.waitForReaction(
             to: settling.request,
             source: settling.source,
@@ -230,6 +230,21 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     func loadingMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
         let loading = sources[source].isLoading
         return loading == expected ? nil : .loading(source: source, expected: expected, observed: loading)
+    }
+
+    func loadingPreviousMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
+        let loading = sources[source].isLoadingPrevious
+        return loading == expected ? nil : .loadingPrevious(source: source, expected: expected, observed: loading)
+    }
+
+    func startOfListMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
+        let start = sources[source].noPreviousData
+        return start == expected ? nil : .startOfList(source: source, expected: expected, observed: start)
+    }
+
+    func previousPageFailureMismatch(source: Int, expected: Bool) -> ConformanceMismatch? {
+        let failed = sources[source].loadPreviousFailure != nil
+        return failed == expected ? nil : .previousPageFailure(source: source, expected: expected, observed: failed)
     }
 
     func headerMismatch(refreshing: Bool) -> ConformanceMismatch? {

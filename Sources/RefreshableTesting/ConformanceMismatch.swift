@@ -97,6 +97,14 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
     case page(source: Int, expected: Int, observed: Int)
     /// A source is loading when it should not be, or the other way round.
     case loading(source: Int, expected: Bool, observed: Bool)
+    /// A source is loading its previous page (`isLoadingPrevious`) when it should not be, or the
+    /// other way round.
+    case loadingPrevious(source: Int, expected: Bool, observed: Bool)
+    /// A source's start-of-list flag (`noPreviousData`) is not what its first page calls for.
+    case startOfList(source: Int, expected: Bool, observed: Bool)
+    /// A source records a failed load of its previous page (`loadPreviousFailure`) when it should
+    /// not, or the other way round.
+    case previousPageFailure(source: Int, expected: Bool, observed: Bool)
     /// The header shows its refreshing state when it should not, or the other way round.
     case headerRefreshing(expected: Bool, observed: Bool)
     /// The footer is hidden when it should be shown, or the other way round.
@@ -137,6 +145,12 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "refreshStatus[\(source)].page is \(expected), the last page that loaded"
         case .loading(let source, let expected, _):
             return "source \(source) is \(expected ? "" : "not ")loading"
+        case .loadingPrevious(let source, let expected, _):
+            return "source \(source) is \(expected ? "" : "not ")loading its previous page"
+        case .startOfList(let source, let expected, _):
+            return "refreshStatus[\(source)].noPreviousData is \(expected)"
+        case .previousPageFailure(let source, let expected, _):
+            return "refreshStatus[\(source)].loadPreviousFailure is \(expected ? "set" : "nil")"
         case .headerRefreshing(let expected, _):
             return "the header \(expected ? "shows" : "does not show") its refreshing state"
         case .footerHidden(let expected, _):
@@ -180,6 +194,12 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "it is \(observed)"
         case .loading(let source, _, let observed):
             return "refreshStatus[\(source)].isLoading is \(observed)"
+        case .loadingPrevious(let source, _, let observed):
+            return "refreshStatus[\(source)].isLoadingPrevious is \(observed)"
+        case .startOfList(_, _, let observed):
+            return "it is \(observed)"
+        case .previousPageFailure(_, _, let observed):
+            return "it is \(observed ? "set" : "nil")"
         case .headerRefreshing(_, let observed):
             return "header.isRefreshing is \(observed)"
         case .footerHidden(_, let observed):

@@ -10,11 +10,16 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case refresh
     /// The user pulls up for more: `loadMore()`.
     case loadMore
+    /// The first rows come on screen: `loadPrevious()`. Only for lists paged by cursor.
+    case loadPrevious
     /// The user picks another tab: `switchSource(to:)` with the index modulo the number of sources.
     case switchSource(Int)
     /// The server answers one pending load (possibly a stale one) with a page whose first `copies`
-    /// items are copies (same id, new answer) of items the server sent that source before.
-    case answer(pick: Int, itemCount: Int, signal: ModelEndSignal, copies: Int = 0)
+    /// items are copies (same id, new answer) of items the server sent that source before. Under
+    /// cursor paging, an answer to a refresh or to a load of the previous page carries a previous
+    /// cursor when `previousCursor` is `true` (something comes before it), and an answer to a load
+    /// of the previous page carries no end-of-list signal: those speak of the end of the list.
+    case answer(pick: Int, itemCount: Int, signal: ModelEndSignal, copies: Int = 0, previousCursor: Bool = false)
     /// The server fails one pending load (possibly a stale one).
     case fail(pick: Int)
     /// The screen cancels a source's load: `cancelLoading(source:)` with the index modulo the number of sources.
@@ -41,11 +46,15 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "refresh()"
         case .loadMore:
             return "loadMore()"
+        case .loadPrevious:
+            return "loadPrevious()"
         case .switchSource(let index):
             return "switchSource(to: \(index))"
-        case .answer(let pick, let count, let signal, let copies):
+        case .answer(let pick, let count, let signal, let copies, let previousCursor):
             let repeated = copies == 0 ? "" : ", \(copies) sent before"
-            return "answer(pending[\(pick)], \(count) items\(repeated)\(signal == .none ? "" : ", \(signal)"))"
+            let previous = previousCursor ? ", previous cursor" : ""
+            return
+                "answer(pending[\(pick)], \(count) items\(repeated)\(signal == .none ? "" : ", \(signal)")\(previous))"
         case .fail(let pick):
             return "fail(pending[\(pick)])"
         case .cancel(let source):
@@ -105,13 +114,17 @@ extension ModelEvent {
     ///   - pageSize: The policy's page size, for the item counts of answers.
     ///   - identity: Whether the list has an identity: then answers bring items sent before again,
     ///     and the app edits, removes and inserts items. Without it the sequence is as it always was.
+    ///   - previousPages: Whether the list is paged by cursor, so that pages before the first one
+    ///     can load: then the first rows come on screen (``loadPrevious``) and answers say whether
+    ///     something comes before them. Without it the sequence is as it always was.
     /// - Returns: The events.
     package static func sequence(
         seed: UInt64,
         count: Int,
         sourceCount: Int,
         pageSize: Int,
-        identity: Bool = false
+        identity: Bool = false,
+        previousPages: Bool = false
     ) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
         var events: [ModelEvent] = []
@@ -119,6 +132,9 @@ extension ModelEvent {
         for index in 0..<count {
             if index == 0 {
                 events.append(.appear)
+            } else if previousPages {
+                events.append(
+                    nextWithPreviousPages(&random, sourceCount: sourceCount, pageSize: pageSize, identity: identity))
             } else if identity {
                 events.append(nextWithIdentity(&random, sourceCount: sourceCount, pageSize: pageSize))
             } else {
@@ -126,6 +142,26 @@ extension ModelEvent {
             }
         }
         return events
+    }
+
+    /// An event for a list paged by cursor: one in ten brings the first rows on screen, and two
+    /// answers in three say that something comes before them.
+    private static func nextWithPreviousPages(
+        _ random: inout SplitMix64,
+        sourceCount: Int,
+        pageSize: Int,
+        identity: Bool
+    ) -> ModelEvent {
+        if random.below(10) == 0 {
+            return .loadPrevious
+        }
+        let event =
+            identity
+            ? nextWithIdentity(&random, sourceCount: sourceCount, pageSize: pageSize)
+            : next(&random, sourceCount: sourceCount, pageSize: pageSize)
+        guard case .answer(let pick, let itemCount, let signal, let copies, _) = event else { return event }
+        return .answer(
+            pick: pick, itemCount: itemCount, signal: signal, copies: copies, previousCursor: random.below(3) != 0)
     }
 
     /// An event for a list with an identity: one in six is a local edit racing the loads, and one
@@ -140,7 +176,7 @@ extension ModelEvent {
             return .insert(position: random.below(8))
         default:
             let event = next(&random, sourceCount: sourceCount, pageSize: pageSize)
-            guard case .answer(let pick, let itemCount, let signal, _) = event, itemCount > 0,
+            guard case .answer(let pick, let itemCount, let signal, _, _) = event, itemCount > 0,
                 random.below(3) == 0
             else { return event }
             return .answer(pick: pick, itemCount: itemCount, signal: signal, copies: 1 + random.below(itemCount))

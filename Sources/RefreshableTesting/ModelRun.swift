@@ -72,6 +72,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .loadMore:
             begin(.loadMore, source: model.current, &expect)
             driver.perform(.loadMore)
+        case .loadPrevious:
+            begin(.loadPrevious, source: model.current, &expect)
+            driver.perform(.loadPrevious)
         case .switchSource(let index):
             let target = index % sourceCount
             model.current = target
@@ -79,13 +82,15 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 begin(.refresh, source: target, &expect)
             }
             driver.perform(.switchSource(target))
-        case .answer(let pick, let itemCount, let signal, let copies):
+        case .answer(let pick, let itemCount, let signal, let copies, let previousCursor):
             let pending = rig.loader.pending
             guard !pending.isEmpty else {
                 driver.note("answer: nothing pending")
                 break
             }
-            answer(pending[pick % pending.count], itemCount: itemCount, signal: signal, copies: copies, &expect)
+            answer(
+                pending[pick % pending.count], itemCount: itemCount, signal: signal, copies: copies,
+                previousCursor: previousCursor, &expect)
         case .fail(let pick):
             let pending = rig.loader.pending
             guard !pending.isEmpty else {
@@ -157,7 +162,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         // been waited for yet.
         let lateLoads =
             rig.loader.loads.count < marks.loads + expect.loads.count
-            && expect.loads.contains { driver.sources[$0.source].isLoading }
+            && expect.loads.contains {
+                $0.kind == .loadPrevious
+                    ? driver.sources[$0.source].isLoadingPrevious : driver.sources[$0.source].isLoading
+            }
         guard !settled || lateLoads else { return divergence }
         // Never report a divergence without letting queued work run: the adopter may deliver later
         // than the last event suggested (a completion that hops to the main actor, a second hop).
@@ -202,7 +210,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func begin(_ kind: RefreshRequest.Kind, source: Int, _ expect: inout Expectation) {
-        if model.sources[source].inFlight != nil {
+        if kind != .loadPrevious, model.sources[source].inFlight != nil {
+            expect.supersedes = true
+        }
+        if kind == .refresh, model.sources[source].previousInFlight != nil {
             expect.supersedes = true
         }
         switch model.begin(kind, source: source) {
@@ -218,14 +229,20 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         itemCount: Int,
         signal: ModelEndSignal,
         copies: Int,
+        previousCursor: Bool,
         _ expect: inout Expectation
     ) {
-        // A signal the adopter's loader cannot carry is sent as no signal.
-        let carried = signal.isCarried(by: signals) ? signal : .none
+        // A signal the adopter's loader cannot carry is sent as no signal, and so is one on a
+        // previous page: the end-of-list signals speak of the end.
+        let carried = signal.isCarried(by: signals) && load.kind != .loadPrevious ? signal : .none
         let state = model.sources[load.source]
         // The total count the server gives counts every item it sent, held or not.
         let heldAfter = (load.kind == .refresh ? 0 : state.sent) + itemCount
-        let signals = PageSignals(carried, for: load, firstPage: model.policy.firstPage, heldAfter: heldAfter)
+        var signals = PageSignals(carried, for: load, firstPage: model.policy.firstPage, heldAfter: heldAfter)
+        if model.policy.paging == .cursors, previousCursor, load.kind != .loadMore {
+            // A cursor of its own, never the one the load asked with.
+            signals.previousCursor = "before-l\(load.id)"
+        }
         let stale = !model.isInFlight(load)
         let earlier = sent.indices.contains(load.source) ? sent[load.source] : []
         let repeated =
@@ -243,7 +260,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             hasMore: signals.hasMore,
             curPage: signals.pageCount == nil ? nil : load.page + model.policy.curPageOffset,
             pageCount: signals.pageCount,
-            totalCount: signals.totalCount
+            totalCount: signals.totalCount,
+            previousCursor: signals.previousCursor
         )
         expect.endedBefore = state.ended
         if model.answer(load, items: answered.items, page: page, response: answered.items.first?.response ?? 0) {
@@ -258,7 +276,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         let (fresh, mismatch) = driver.loadsMismatch(expect.loads)
         guard let mismatch else {
             for load in fresh {
-                model.sources[load.source].inFlight?.loadID = load.id
+                model.record(load)
             }
             return nil
         }
@@ -273,6 +291,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             if wanted.kind == .refresh {
                 return .refreshAsksFirstPage
             }
+            if wanted.kind == .loadPrevious || got.kind == .loadPrevious {
+                return .previousPageLoads
+            }
             return model.sources[wanted.source].failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
         }
         if let wanted = expect.loads.first, fresh.first != nil {
@@ -286,6 +307,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 return .endOfList
             case .nothingLoaded:
                 return .footerHiddenWhileEmpty
+            case .noPreviousData:
+                return .previousPageLoads
             }
         }
         switch event {
@@ -299,6 +322,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .refreshAsksFirstPage
         case .loadMore:
             return .loadMoreAsksNextPage
+        case .loadPrevious:
+            return .previousPageLoads
         case .answer, .fail, .cancel:
             return .oneLoadPerSource
         case .update, .insert:
@@ -322,11 +347,31 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                     wanted.failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
                 return Divergence(rule: rule, mismatch: mismatch)
             }
-            if let mismatch = driver.loadingMismatch(source: source, expected: wanted.inFlight != nil) {
-                return Divergence(rule: .oneLoadPerSource, mismatch: mismatch)
+            if let mismatch = driver.loadingMismatch(source: source, expected: model.isLoading(source: source)) {
+                return Divergence(rule: loadingRule(source: source, expect), mismatch: mismatch)
+            }
+            if let mismatch = driver.loadingPreviousMismatch(source: source, expected: wanted.previousInFlight != nil) {
+                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
+            }
+            if let mismatch = driver.startOfListMismatch(source: source, expected: wanted.noPreviousData) {
+                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
+            }
+            if let mismatch = driver.previousPageFailureMismatch(source: source, expected: wanted.loadPreviousFailed) {
+                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
             }
         }
         return nil
+    }
+
+    /// A source loading when it should not (or the other way round) breaks the previous-page rule
+    /// when the event settled or started a load of the previous page, else the one-load rule.
+    private func loadingRule(source: Int, _ expect: Expectation) -> ConformanceRule {
+        if expect.answered?.kind == .loadPrevious || expect.settling?.request.kind == .loadPrevious
+            || expect.loads.contains(where: { $0.kind == .loadPrevious })
+        {
+            return .previousPageLoads
+        }
+        return .oneLoadPerSource
     }
 
     /// A wrong end-of-list flag breaks the refresh rule only when a refresh should have reopened a
@@ -356,13 +401,21 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .resultAppliesToRequester
         }
         if let failed = expect.failedSource, failed == source {
-            return model.sources[source].failure?.kind == .refresh ? .refreshResetsEndOfList : .failedLoadCommitsNoPage
+            switch model.sources[source].failure?.kind {
+            case .refresh: return .refreshResetsEndOfList
+            case .loadPrevious: return .previousPageLoads
+            default: return .failedLoadCommitsNoPage
+            }
         }
         if let answered = expect.answered, answered.source == source {
             if model.policy.curPageOffset != 0, expect.answeredPage?.curPage != nil {
                 return .answerNumbering
             }
-            return answered.kind == .refresh ? .refreshReplacesItems : .loadMoreAsksNextPage
+            switch answered.kind {
+            case .refresh: return .refreshReplacesItems
+            case .loadMore: return .loadMoreAsksNextPage
+            case .loadPrevious: return .previousPageLoads
+            }
         }
         return .resultAppliesToRequester
     }

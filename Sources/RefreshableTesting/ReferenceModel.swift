@@ -25,6 +25,14 @@ struct ReferenceModel: Sendable {
         var ended = false
         var hasLoaded = false
         var inFlight: Flight?
+        /// The load of the page before the first loaded one, which runs beside a load-more.
+        var previousInFlight: Flight?
+        /// The number of the first page held: the refresh's, then each previous page's.
+        var firstLoadedPage: Int
+        /// Whether nothing comes before the first page held: until a page says otherwise.
+        var noPreviousData = true
+        /// Whether the last load of the previous page failed or was cancelled, until one starts or succeeds.
+        var loadPreviousFailed = false
         /// The last failure since the last success: its kind, and whether it was a cancellation.
         var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
@@ -43,6 +51,7 @@ struct ReferenceModel: Sendable {
         case busy
         case ended
         case nothingLoaded
+        case noPreviousData
     }
 
     enum Begin: Sendable, Equatable {
@@ -63,12 +72,17 @@ struct ReferenceModel: Sendable {
     init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil) {
         self.policy = policy
         self.duplicates = duplicates
-        self.sources = titles.map { Source(title: $0, page: policy.firstPage - 1) }
+        self.sources = titles.map {
+            Source(title: $0, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
+        }
         self.current = current
     }
 
-    /// Starts (or refuses) a load, by rules S5, S7, S8, S11.
+    /// Starts (or refuses) a load, by rules S5, S7, S8, S11 and P.
     mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> Begin {
+        if kind == .loadPrevious {
+            return beginPrevious(source: source)
+        }
         let state = sources[source]
         if let flight = state.inFlight {
             let supersedes: Bool
@@ -82,6 +96,10 @@ struct ReferenceModel: Sendable {
             }
             guard supersedes else { return .refused(.busy) }
         }
+        // Under inFlightWins a refresh waits for the load of the previous page too.
+        if kind == .refresh, policy.conflictRule == .inFlightWins, state.previousInFlight != nil {
+            return .refused(.busy)
+        }
         if kind == .loadMore {
             guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
             guard !state.ended else { return .refused(.ended) }
@@ -91,26 +109,72 @@ struct ReferenceModel: Sendable {
         sources[source].inFlight = Flight(kind: kind, page: page, loadID: nil, generation: generation)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
+        } else {
+            // A refresh supersedes the load of the previous page: its answer is stale.
+            sources[source].previousInFlight = nil
         }
         return .starts(source: source, page: page, kind: kind)
+    }
+
+    /// Starts (or refuses) a load of the page before the first loaded one (rule P): beside a
+    /// load-more, never beside a refresh or another one, and only while something comes before.
+    private mutating func beginPrevious(source: Int) -> Begin {
+        let state = sources[source]
+        if state.previousInFlight != nil || state.inFlight?.kind == .refresh {
+            return .refused(.busy)
+        }
+        guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
+        guard !state.noPreviousData else { return .refused(.noPreviousData) }
+        let page = state.firstLoadedPage - 1
+        if policy.paging == .pageNumbers, page < policy.firstPage {
+            return .refused(.noPreviousData)
+        }
+        generation += 1
+        sources[source].previousInFlight = Flight(kind: .loadPrevious, page: page, loadID: nil, generation: generation)
+        sources[source].loadPreviousFailed = false
+        return .starts(source: source, page: page, kind: .loadPrevious)
+    }
+
+    /// The source's load of this kind in flight: the load of the previous page or the other one.
+    func flight(_ kind: RefreshRequest.Kind, source: Int) -> Flight? {
+        kind == .loadPrevious ? sources[source].previousInFlight : sources[source].inFlight
+    }
+
+    /// Records which load of the loader a started flight is.
+    mutating func record(_ load: TestLoad) {
+        if load.kind == .loadPrevious {
+            sources[load.source].previousInFlight?.loadID = load.id
+        } else {
+            sources[load.source].inFlight?.loadID = load.id
+        }
+    }
+
+    /// Whether the source has any load in flight, in either direction.
+    func isLoading(source: Int) -> Bool {
+        sources[source].inFlight != nil || sources[source].previousInFlight != nil
     }
 
     /// Whether switching to (or appearing on) a source loads its first page (rule S1). A source whose
     /// first load failed waits for the placeholder's retry; one whose first load was cancelled loads again.
     func needsFirstLoad(_ source: Int) -> Bool {
         let state = sources[source]
-        return !state.hasLoaded && state.inFlight == nil && (state.failure == nil || state.failure?.cancelled == true)
+        return !state.hasLoaded && state.inFlight == nil && state.previousInFlight == nil
+            && (state.failure == nil || state.failure?.cancelled == true)
     }
 
     func isInFlight(_ load: TestLoad) -> Bool {
-        sources.indices.contains(load.source) && sources[load.source].inFlight?.loadID == load.id
+        sources.indices.contains(load.source) && flight(load.kind, source: load.source)?.loadID == load.id
     }
 
-    /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12).
+    /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P).
     mutating func answer(_ load: TestLoad, items: [TestItem], page: RefreshPage<TestItem>, response: Int) -> Bool {
-        guard isInFlight(load), let flight = sources[load.source].inFlight else {
+        guard isInFlight(load), let flight = flight(load.kind, source: load.source) else {
             staleResponses.insert(response)
             return false
+        }
+        if flight.kind == .loadPrevious {
+            answerPrevious(load.source, flight: flight, items: items, page: page)
+            return true
         }
         var state = sources[load.source]
         if flight.kind == .refresh {
@@ -130,6 +194,10 @@ struct ReferenceModel: Sendable {
         }
         state.ended = Self.isLast(page, held: state.sent, askedPage: flight.page, policy: policy)
         state.page = flight.page
+        if flight.kind == .refresh {
+            state.firstLoadedPage = flight.page
+            state.noPreviousData = isFirst(page, askedPage: flight.page)
+        }
         state.hasLoaded = true
         state.inFlight = nil
         state.failure = nil
@@ -139,21 +207,90 @@ struct ReferenceModel: Sendable {
         return true
     }
 
+    /// Puts a previous page's items before the others (rule P): with an identity, an item held
+    /// already stays where it is (its newer copy replaces it there under `takeNewer` or over a local
+    /// edit), and a removed one stays out. The end of the list and the page stay.
+    private mutating func answerPrevious(
+        _ source: Int,
+        flight: Flight,
+        items: [TestItem],
+        page: RefreshPage<TestItem>
+    ) {
+        var state = sources[source]
+        state.sent += items.count
+        if duplicates == nil {
+            state.items.insert(contentsOf: items, at: 0)
+        } else {
+            var held = state.items
+            var fresh: [TestItem] = []
+            for item in items where state.removed[item.id] == nil {
+                if let position = held.firstIndex(where: { $0.id == item.id }) {
+                    let wasEdited = state.edited.remove(item.id) != nil
+                    if duplicates == .takeNewer || wasEdited {
+                        held[position] = item
+                    }
+                } else if let position = fresh.firstIndex(where: { $0.id == item.id }) {
+                    if duplicates == .takeNewer {
+                        fresh[position] = item
+                    }
+                } else {
+                    fresh.append(item)
+                }
+            }
+            state.items = fresh + held
+        }
+        state.firstLoadedPage = flight.page
+        state.noPreviousData = isFirst(page, askedPage: flight.page)
+        state.hasLoaded = true
+        state.previousInFlight = nil
+        state.failure = nil
+        state.loadPreviousFailed = false
+        sources[source] = state
+    }
+
+    /// Whether nothing comes before a page once it is the first one held: an empty page, the
+    /// policy's first page under page numbers, a page with no previous cursor under cursors.
+    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
+        if page.items.isEmpty {
+            return true
+        }
+        switch policy.paging {
+        case .pageNumbers:
+            return askedPage <= policy.firstPage
+        case .cursors:
+            return page.previousCursor == nil
+        }
+    }
+
     /// Records a failure of the in-flight load, committing nothing (rules S4, S9).
     mutating func fail(_ load: TestLoad) -> Bool {
         guard isInFlight(load) else { return false }
-        failInFlight(source: load.source, cancelled: false)
+        failInFlight(load.kind, source: load.source, cancelled: false)
         return true
     }
 
-    /// Cancels a source's in-flight load, if any.
+    /// Cancels a source's in-flight loads, if any: the load of the previous page, then the other.
     mutating func cancel(source: Int) -> Bool {
-        guard sources[source].inFlight != nil else { return false }
-        failInFlight(source: source, cancelled: true)
+        guard isLoading(source: source) else { return false }
+        if sources[source].previousInFlight != nil {
+            failInFlight(.loadPrevious, source: source, cancelled: true)
+        }
+        if sources[source].inFlight != nil {
+            failInFlight(.refresh, source: source, cancelled: true)
+        }
         return true
     }
 
-    private mutating func failInFlight(source: Int, cancelled: Bool) {
+    /// Records the failure of the source's load in flight in `direction`: the load of the previous
+    /// page for ``RefreshRequest/Kind/loadPrevious``, the refresh or load-more otherwise.
+    private mutating func failInFlight(_ direction: RefreshRequest.Kind, source: Int, cancelled: Bool) {
+        if direction == .loadPrevious {
+            guard sources[source].previousInFlight != nil else { return }
+            sources[source].failure = (.loadPrevious, cancelled)
+            sources[source].loadPreviousFailed = true
+            sources[source].previousInFlight = nil
+            return
+        }
         guard let kind = sources[source].inFlight?.kind else { return }
         sources[source].failure = (kind, cancelled)
         if kind == .loadMore, !cancelled {
@@ -237,7 +374,7 @@ struct ReferenceModel: Sendable {
 
     var placeholderShown: Bool {
         let state = sources[current]
-        return state.items.isEmpty && state.inFlight == nil && state.failure.map { !$0.cancelled } ?? false
+        return state.items.isEmpty && !isLoading(source: current) && state.failure.map { !$0.cancelled } ?? false
     }
 
     /// Whether a failure (not a cancellation) of `source` now shows a message (rule S6).

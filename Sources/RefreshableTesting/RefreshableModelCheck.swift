@@ -12,11 +12,14 @@ import Refreshable
 /// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10);
 /// - for a list with an identity, answers that bring items sent before and local edits racing the
 ///   loads leave each item held once, removals sticking and the server's copies replacing edits
-///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N).
+///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N);
+/// - for a list paged by cursor, loads of the previous page run beside a load-more and put their
+///   items first, a refresh supersedes them, and each source's start-of-list flag, loading of the
+///   previous page and its failure match the model's (P).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
-/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:)``.
+/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:)``.
 ///
 /// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
 /// first appearance is exercised often.
@@ -49,6 +52,7 @@ package enum RefreshableModelCheck {
         let signals = traits?.signals ?? .all
         let pageSize = traits?.policy.pageSize ?? configuration.policy.pageSize
         let identity = traits?.hasIdentity ?? false
+        let previousPages = (traits?.policy ?? configuration.policy).paging == .cursors
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as
         // `ConformanceConfiguration(seed:)`.
@@ -66,7 +70,8 @@ package enum RefreshableModelCheck {
                 count: min(episodeLength, steps - done),
                 sourceCount: configuration.sourceCount,
                 pageSize: pageSize,
-                identity: identity
+                identity: identity,
+                previousPages: previousPages
             ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
@@ -243,7 +248,7 @@ package struct ModelCheckResult: Sendable {
 package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule the divergence breaks.
     package let rule: ConformanceRule
-    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:)``
+    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:)``
     /// with it and ``originalEventCount`` gives the unshrunk sequence.
     package let seed: UInt64
     /// The length of the failing episode, up to and including the failing event.

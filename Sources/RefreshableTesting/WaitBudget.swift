@@ -35,7 +35,7 @@ final class WaitBudget {
     ) async {
         await wait(loader) {
             let now = sources()
-            return now[source].inFlight != request || now != before
+            return !now.isInFlight(request) || now != before
         }
     }
 }

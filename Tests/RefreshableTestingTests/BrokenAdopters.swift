@@ -253,3 +253,16 @@ final class OffsetArithmeticController: TestAdopter {
         applyLoadSuccess(mapped, for: request)
     }
 }
+
+/// P: takes a failed load of newer items for "nothing newer", as a feed that answers an empty page
+/// whenever its request above the list fails: the failure is never recorded, nothing is retried,
+/// and the list says it starts where it does not.
+final class NewerFailureAsStartFeed: FeedController {
+    override func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        do {
+            return try await super.loadPage(request)
+        } catch  where request.kind == .loadPrevious && !(error is CancellationError) {
+            return RefreshPage(items: [])
+        }
+    }
+}

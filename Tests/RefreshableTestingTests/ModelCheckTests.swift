@@ -20,13 +20,16 @@ import Testing
         await RefreshableModelCheck.run(ConformanceConfiguration(seed: 2_024), steps: steps, makeAdopter: make)
     }
 
-    /// The lists the seed-style run covers, each with its share of the steps: half a plain list,
-    /// half lists with an identity (so answers bring items again and local edits race the loads),
-    /// one of them numbering its answers from one while asking for page 0.
+    /// The lists the seed-style run covers, each with its share of the steps: nearly half a plain
+    /// list, half lists with an identity (so answers bring items again and local edits race the
+    /// loads), one of them numbering its answers from one while asking for page 0, and a fortieth
+    /// a feed paged by cursor with an identity, whose first rows load the previous page (it
+    /// delivers asynchronously, so each of its steps costs several of the others).
     enum Variant: String, CaseIterable, CustomStringConvertible {
         case plain
         case keepHeld
         case takeNewerWithOffset
+        case cursorFeed
 
         var description: String { rawValue }
 
@@ -40,18 +43,28 @@ import Testing
                 return ConformanceConfiguration(
                     policy: RefreshPolicy(pageSize: 3, firstPage: 0, curPageOffset: 1), seed: 2_026,
                     duplicates: .takeNewer)
+            case .cursorFeed:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, paging: .cursors), seed: 2_027, duplicates: .keepHeld)
             }
         }
 
         func share(of steps: Int) -> Int {
-            self == .plain ? steps - 2 * (steps / 4) : steps / 4
+            switch self {
+            case .plain: return steps - 2 * (steps / 4) - steps / 40
+            case .keepHeld, .takeNewerWithOffset: return steps / 4
+            case .cursorFeed: return steps / 40
+            }
         }
     }
 
     @Test(arguments: Variant.allCases)
     func seedStyleDefaultsMatchTheModel(variant: Variant) async throws {
         let steps = variant.share(of: steps)
-        let result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
+        let result =
+            variant == .cursorFeed
+            ? await RefreshableModelCheck.run(variant.configuration, steps: steps) { FeedController(rig: $0) }
+            : await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
