@@ -295,32 +295,23 @@ struct InteractiveTests {
         let session = InteractiveSession(loader: api, write: transcript.write)
         let controller = session.controller
 
-        func answer() async {
-            for request in controller.requestsInFlight {
-                await api.waitForArrival(of: request)
-            }
-            while let delivery = api.deliverNext() {
-                await controller.waitUntilSettled(delivery.request)
-            }
-        }
-
         session.start()
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.currentItems.count == 10)
         #expect(session.handle("m"))
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.currentItems.count == 20)
 
         #expect(session.handle("f"))
         #expect(session.faults.failsEverything)
         #expect(session.handle("3"))
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.currentIndex == 2)
         #expect(controller.listView.placeholder != nil)
 
         #expect(session.handle("f"))
         #expect(session.handle("t"))
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.listView.placeholder == nil)
         #expect(controller.currentItems.count == 10)
 
@@ -335,19 +326,11 @@ struct InteractiveTests {
         let transcript = Transcript()
         let session = InteractiveSession(loader: api, write: transcript.write)
         let controller = session.controller
-        func answer() async {
-            for request in controller.requestsInFlight {
-                await api.waitForArrival(of: request)
-            }
-            while let delivery = api.deliverNext() {
-                await controller.waitUntilSettled(delivery.request)
-            }
-        }
         session.start()
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.refreshStatus[0].noMoreData)
         #expect(session.handle("2"))
-        await answer()
+        await answerInFlight(api, controller)
 
         let before = transcript.lines.count
         #expect(session.handle("1"))
@@ -394,12 +377,7 @@ struct InteractiveTests {
         let session = InteractiveSession(loader: api, write: transcript.write)
         #expect(session.keysLine.contains("| p/k load previous |"))
         session.start()
-        for request in session.controller.requestsInFlight {
-            await api.waitForArrival(of: request)
-        }
-        while let delivery = api.deliverNext() {
-            await session.controller.waitUntilSettled(delivery.request)
-        }
+        await answerInFlight(api, session.controller)
         let before = transcript.lines.count
         #expect(session.handle("p"))
         #expect(
@@ -416,25 +394,17 @@ struct InteractiveTests {
             loader: api, tabs: [.messages], policy: RefreshPolicy(pageSize: api.pageSize, paging: .cursors),
             write: transcript.write)
         let controller = session.controller
-        func answer() async {
-            for request in controller.requestsInFlight {
-                await api.waitForArrival(of: request)
-            }
-            while let delivery = api.deliverNext() {
-                await controller.waitUntilSettled(delivery.request)
-            }
-        }
         session.start()
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.currentItems.first?.id == "messages-23")
         api.publish(2, to: .messages)
         #expect(session.handle("k"))
-        await answer()
+        await answerInFlight(api, controller)
         #expect(controller.currentItems.prefix(3).map(\.id) == ["messages-25", "messages-24", "messages-23"])
         #expect(transcript.text.contains("Messages cursor newer:23 (loadPrevious #"))
         #expect(transcript.text.contains("applied: +2 messages above, 12 in Messages"))
         #expect(session.handle("p"))
-        await answer()
+        await answerInFlight(api, controller)
         #expect(transcript.text.contains("applied: nothing newer above; the start of the list until the next refresh"))
         #expect(session.handle("p"))
         #expect(

@@ -46,6 +46,18 @@ final class EmbeddedHarness {
     }
 }
 
+/// Waits until every request `controller` has in flight reached the embedded API, then lets the API
+/// answer everything waiting and waits until each answer is settled.
+@MainActor
+func answerInFlight(_ api: EmbeddedOrderAPI, _ controller: OrderListController) async {
+    for request in controller.requestsInFlight {
+        await api.waitForArrival(of: request)
+    }
+    while let delivery = api.deliverNext() {
+        await controller.waitUntilSettled(delivery.request)
+    }
+}
+
 /// Collects the lines a session writes.
 @MainActor
 final class Transcript {
