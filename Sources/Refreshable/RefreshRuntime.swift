@@ -263,18 +263,13 @@ public final class RefreshRuntime<Item: Sendable> {
             record = headerRecord
             control = header
             isRefreshing = header?.isRefreshing ?? true
-        case .footer:
-            let footer = host?.footer
-            kind = .loadMore
-            record = footerRecord
+        case .footer, .previous:
+            let isFooter = role == .footer
+            let footer = isFooter ? host?.footer : host?.previous
+            kind = isFooter ? .loadMore : .loadPrevious
+            record = isFooter ? footerRecord : previousRecord
             control = footer
             isRefreshing = footer?.isRefreshing ?? true
-        case .previous:
-            let previous = host?.previous
-            kind = .loadPrevious
-            record = previousRecord
-            control = previous
-            isRefreshing = previous?.isRefreshing ?? true
         }
         if let control {
             record.track(ObjectIdentifier(control))
