@@ -10,7 +10,7 @@ private final class FeedController: AsyncRefreshable {
         noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2, paging: .cursors))
     let header = TestHeaderControl()
     let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
-    let previous = TestFooterControl(timing: .mjRefreshAutoFooter)
+    let previous: TestFooterControl
     let loads = TestPageLoader<String>()
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { header }
@@ -18,7 +18,8 @@ private final class FeedController: AsyncRefreshable {
     var refreshPreviousControl: (any RefreshFooterControl)? { previous }
     var refreshListView: (any RefreshListView)? { nil }
 
-    init() {
+    init(previousTiming: TestFooterControl.Timing) {
+        previous = TestFooterControl(timing: previousTiming)
         header.action = { [unowned self] in headerRefreshingAction() }
         footer.action = { [unowned self] in footerRefreshingAction() }
         previous.action = { [unowned self] in previousRefreshingAction() }
@@ -41,8 +42,8 @@ private final class FeedController: AsyncRefreshable {
     }
 
     /// Loads the first page: newer items above it (`previousCursor`), older below.
-    static func loaded() async -> FeedController {
-        let controller = FeedController()
+    static func loaded(previousTiming: TestFooterControl.Timing = .mjRefreshAutoFooter) async -> FeedController {
+        let controller = FeedController(previousTiming: previousTiming)
         controller.setupRefreshHeader()
         await controller.waitForStart(count: 1)
         await controller.resolve(
@@ -84,6 +85,19 @@ struct PreviousControlTests {
         #expect(controller.currentItems == ["a", "b", "c"])
         #expect(controller.previous.state == .noMoreData(title: nil), "no previousCursor: the start of the list")
         #expect(controller.footer.state == .idle)
+    }
+
+    @Test func aLateCallbackOfTheControlAboveAfterItsLoadEndedLoadsNothing() async {
+        let controller = await FeedController.loaded(previousTiming: .mjRefreshBackFooter(.manual))
+        controller.loadPrevious()
+        await controller.waitForStart(count: 2)
+        await controller.resolve(
+            controller.loads.started[1], .success(RefreshPage(items: ["a"], nextCursor: nil, previousCursor: "newest")))
+        #expect(controller.previous.state == .idle, "newer items still exist above")
+        #expect(controller.previous.pendingBeginCallbacks == 1)
+        controller.previous.finishBeginAnimations()  // the callback of the library's own begin, late
+        await controller.loads.settle()
+        #expect(controller.loads.started.count == 2, "a late callback is no user's pull")
     }
 
     @Test func aUserPullOfTheControlAboveLoadsThePreviousPage() async {
