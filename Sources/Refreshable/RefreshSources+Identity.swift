@@ -155,12 +155,16 @@ extension RefreshSources {
         report: inout MergeReport
     ) -> RefreshUpdate.Change {
         var front: [Item] = []
-        var frontIDs: Set<RefreshItemID> = []
+        var frontPositions: [RefreshItemID: Int] = [:]
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
-            if frontIDs.contains(id) {
+            if let position = frontPositions[id] {
+                // A page that holds an item twice: the later copy is the newer, as on a load-more.
                 report.duplicates += 1
+                if identity.duplicates == .takeNewer {
+                    front[position] = item
+                }
                 continue
             }
             guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
@@ -170,7 +174,7 @@ extension RefreshSources {
                 replaced.append(kept)
                 continue
             }
-            frontIDs.insert(id)
+            frontPositions[id] = front.count
             front.append(item)
         }
         states[source]._items.insert(contentsOf: front, at: 0)

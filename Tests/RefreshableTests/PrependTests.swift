@@ -207,4 +207,25 @@ struct PrependTests {
         #expect(sources[0].items.map(\.text) == ["new", "a", "b, edited"])
         #expect(update?.replacedInPlace == [2..<3], "positions in the list after the change")
     }
+
+    @Test func aPreviousPageThatHoldsAnItemTwiceKeepsTheCopyTheDuplicateRuleNames() throws {
+        for rule in [RefreshItemIdentity<Article>.DuplicateRule.keepHeld, .takeNewer] {
+            var sources = RefreshSources<Article>(
+                noMoreTitles: [""], policy: feed, identity: .id(duplicates: rule))
+            _ = sources.succeed(
+                try started(sources.begin(.refresh, source: 0)),
+                with: RefreshPage(items: articles([5]), nextCursor: "n", previousCursor: "p"))
+            let newer = try started(sources.begin(.loadPrevious, source: 0))
+            let page = [Article(id: 1, title: "first copy"), Article(id: 2), Article(id: 1, title: "second copy")]
+            let update = applied(sources.succeed(newer, with: RefreshPage(items: page)))
+            // As on a load-more: the later copy is the newer one.
+            let kept = rule == .takeNewer ? "second copy" : "first copy"
+            #expect(sources[0].items == [Article(id: 1, title: kept), Article(id: 2), Article(id: 5)], "\(rule)")
+            #expect(update?.change == .prepended(0..<2))
+            #expect(update?.droppedDuplicates == 1)
+            let more = try started(sources.begin(.loadMore, source: 0))
+            _ = sources.succeed(more, with: RefreshPage(items: [Article(id: 6, title: "first copy"), Article(id: 6)]))
+            #expect(sources[0].items.last?.title == (rule == .takeNewer ? "server" : "first copy"), "\(rule)")
+        }
+    }
 }
