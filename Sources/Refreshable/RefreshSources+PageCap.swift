@@ -16,7 +16,8 @@ extension RefreshSources {
         let source = request.source
         let held = HeldPage(
             count: 0,
-            cursor: request.cursor,
+            sent: page.items.count,
+            cursor: request.kind == .loadMore ? request.cursor : nil,
             previousCursor: page.previousCursor,
             nextCursor: page.nextCursor
         )
@@ -66,6 +67,7 @@ extension RefreshSources {
             states[source]._heldPages = [
                 HeldPage(
                     count: count,
+                    sent: count,
                     cursor: nil,
                     previousCursor: states[source].previousCursor,
                     nextCursor: states[source].nextCursor
@@ -80,11 +82,13 @@ extension RefreshSources {
     mutating func dropFront(_ source: Int) -> Int? {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
-        let count = states[source]._heldPages.prefix(pageCount).reduce(0) { $0 + $1.count }
+        let droppedPages = states[source]._heldPages.prefix(pageCount)
+        let count = droppedPages.reduce(0) { $0 + $1.count }
+        let sent = droppedPages.reduce(0) { $0 &+ $1.sent }
         states[source]._heldPages.removeFirst(pageCount)
         states[source]._items.removeFirst(count)
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ pageCount
-        states[source]._itemsBefore = states[source]._itemsBefore &+ count
+        states[source]._itemsBefore = states[source]._itemsBefore &+ sent
         let previousCursor = states[source]._heldPages.first?.previousCursor
         switch policy.paging {
         case .pageNumbers:
@@ -123,6 +127,16 @@ extension RefreshSources {
         states[source]._loadMoreFailure = nil
         forgetDropped(source)
         return count
+    }
+
+    /// How many items the server has up to the end of a page about to be held after the pages a
+    /// capped source holds, held or left out: the items before the first page held, those the
+    /// held pages were sent, and the page's own. `nil` before any page is held (a cap set on a
+    /// source loaded without one), where the items held and those left out tell.
+    @inlinable
+    func serverCountUnderCap(_ source: Int, adding page: Int) -> Int? {
+        guard !states[source]._heldPages.isEmpty else { return nil }
+        return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
     }
 
     /// Indexes a source's items again after the cap dropped some of them.

@@ -279,11 +279,17 @@ extension RefreshSources {
             states[source]._previousInFlight = nil
             states[source]._itemsBefore -= Swift.min(states[source]._itemsBefore, page.items.count)
         } else {
-            let noMoreData = page.isLastPage(
-                heldAfterApplying: serverHeld &+ states[source]._itemsBefore,
-                request: request,
-                policy: policy
-            )
+            if request.kind == .refresh {
+                // Nothing comes before a refresh's page: the items the cap dropped no longer count.
+                states[source]._itemsBefore = 0
+            }
+            // Under a cap, a load-more counts what the server sent in the pages held, since what
+            // the dropped pages left out is no longer among the items.
+            let capped = request.kind == .loadMore && policy.maxPages != nil
+            let serverCount =
+                (capped ? serverCountUnderCap(source, adding: page.items.count) : nil)
+                ?? serverHeld &+ states[source]._itemsBefore
+            let noMoreData = page.isLastPage(heldAfterApplying: serverCount, request: request, policy: policy)
             states[source]._noMoreData = noMoreData
             if byCursor {
                 states[source]._nextCursor = noMoreData ? nil : page.nextCursor
@@ -293,7 +299,6 @@ extension RefreshSources {
             states[source]._inFlight = nil
             if request.kind == .refresh {
                 commitStart(request, page: page)
-                states[source]._itemsBefore = 0
             }
         }
         guard policy.maxPages != nil else {

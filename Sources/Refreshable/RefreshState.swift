@@ -133,7 +133,11 @@ public struct RefreshState<Item: Sendable>: Sendable {
 struct HeldPage: Sendable, Hashable {
     /// How many of the list's items came from this page (after de-duplication and local edits).
     @usableFromInline var count: Int
-    /// The cursor the page was asked with: a load-more asks with it again once the page is dropped.
+    /// How many items the server sent in this page, held or left out: what a total count compares.
+    @usableFromInline var sent: Int
+    /// The cursor a load-more asked for the page with: a load-more asks with it again once the page
+    /// is dropped. `nil` for the page of a refresh or of a load of the previous page, whose cursors
+    /// lead elsewhere.
     @usableFromInline var cursor: String?
     /// The cursor of the page before it, from its answer: loading the previous page asks with it
     /// once the pages before it are dropped.
@@ -143,8 +147,9 @@ struct HeldPage: Sendable, Hashable {
     @usableFromInline var nextCursor: String?
 
     @usableFromInline
-    init(count: Int, cursor: String?, previousCursor: String?, nextCursor: String?) {
+    init(count: Int, sent: Int, cursor: String?, previousCursor: String?, nextCursor: String?) {
         self.count = count
+        self.sent = sent
         self.cursor = cursor
         self.previousCursor = previousCursor
         self.nextCursor = nextCursor

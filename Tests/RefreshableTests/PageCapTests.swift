@@ -36,6 +36,17 @@ struct PageCapTests {
         #expect(!sources[0].noPreviousData, "the dropped page can be loaded again")
     }
 
+    @Test func aRefreshAfterTheCapDroppedPagesEndsTheListByItsOwnTotalCount() throws {
+        var sources = capped(maxPages: 1)
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        // The cap drops page 1: three items before the page held.
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        let refresh = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(refresh, with: RefreshPage(items: ["1a", "1b", "1c"], totalCount: 6))
+        #expect(!sources[0].noMoreData, "3 of 6 items: the dropped page no longer counts after a refresh")
+        #expect(try started(sources.begin(.loadMore, source: 0)).page == 2)
+    }
+
     @Test func underTheCapNothingIsDropped() throws {
         var sources = capped(maxPages: 3)
         let update = try loadThreePages(&sources)
@@ -94,6 +105,22 @@ struct PageCapTests {
         #expect(sources[0].noMoreData, "9 of 9 items were loaded, 3 of them dropped")
     }
 
+    @Test func aPageWithADuplicateDroppedAndLoadedAgainCountsItsItemsOnceTowardTheTotal() throws {
+        var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        // Page 2 brings "1c" again: 3 items sent, 2 held. The cap drops page 1.
+        let second = RefreshPage(items: ["1c", "2a", "2b"], totalCount: 7)
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: second)
+        // Scrolling back loads page 1 again and drops page 2, which then loads again.
+        _ = sources.succeed(try started(sources.begin(.loadPrevious, source: 0)), with: page(1))
+        #expect(sources[0].items == ["1a", "1b", "1c"])
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: second)
+        #expect(sources[0].items == ["2a", "2b"])
+        #expect(!sources[0].noMoreData, "6 of 7 items sent, page 2's counted once")
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["3a"]))
+        #expect(sources[0].noMoreData)
+    }
+
     @Test func aLocalRemovalShrinksItsPageSoTheRightItemsAreDropped() throws {
         var sources = capped(identity: RefreshItemIdentity(\.self))
         _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
@@ -139,6 +166,40 @@ struct PageCapTests {
         #expect(sources[0].noPreviousData)
         #expect(sources[0].nextCursor == "after-b", "the last page kept says what follows it")
         #expect(try started(sources.begin(.loadMore, source: 0)).cursor == "after-b")
+    }
+
+    @Test func aPageDroppedFromTheBackLoadsAgainWithTheCursorALoadMoreAskedForItWith() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 1))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["c"], nextCursor: "after-c"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["d"], nextCursor: "after-d", previousCursor: "before-d"))
+        // The page before comes with no cursor to what follows it; the page it drops was asked
+        // for by a load-more with "after-c", which asks for it again.
+        _ = sources.succeed(try started(sources.begin(.loadPrevious, source: 0)), with: RefreshPage(items: ["c"]))
+        #expect(sources[0].items == ["c"])
+        #expect(!sources[0].noMoreData)
+        #expect(try started(sources.begin(.loadMore, source: 0)).cursor == "after-c")
+    }
+
+    @Test func aPageOfAnotherDirectionDroppedFromTheBackLeavesNoCursorToLoadItAgain() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 1))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)),
+            with: RefreshPage(items: ["c"], nextCursor: "after-c", previousCursor: "before-c"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadPrevious, source: 0)),
+            with: RefreshPage(items: ["b"], nextCursor: "after-b", previousCursor: "before-b"))
+        #expect(sources[0].items == ["b"])
+        // The page before "b" comes with no cursor to what follows it, and "b" was asked for with
+        // "before-c", which asks for what comes before "c": not a cursor a load-more can use.
+        _ = sources.succeed(try started(sources.begin(.loadPrevious, source: 0)), with: RefreshPage(items: ["a"]))
+        #expect(sources[0].items == ["a"])
+        #expect(sources[0].noMoreData, "nothing asks for the dropped page; a refresh shows it again")
+        #expect(sources.begin(.loadMore, source: 0) == .ignored(.noMoreData))
     }
 
     @Test func aCapSetWhileItemsAreHeldCountsThemAsOnePage() throws {
