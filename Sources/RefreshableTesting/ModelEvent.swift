@@ -10,15 +10,16 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case refresh
     /// The user pulls up for more: `loadMore()`.
     case loadMore
-    /// The first rows come on screen: `loadPrevious()`. Only for lists paged by cursor.
+    /// The first rows come on screen: `loadPrevious()`. Only for lists paged by cursor or capped.
     case loadPrevious
     /// The user picks another tab: `switchSource(to:)` with the index modulo the number of sources.
     case switchSource(Int)
     /// The server answers one pending load (possibly a stale one) with a page whose first `copies`
     /// items are copies (same id, new answer) of items the server sent that source before. Under
     /// cursor paging, an answer to a refresh or to a load of the previous page carries a previous
-    /// cursor when `previousCursor` is `true` (something comes before it), and an answer to a load
-    /// of the previous page carries no end-of-list signal: those speak of the end of the list.
+    /// cursor when `previousCursor` is `true` (something comes before it), and so does every answer
+    /// to a load-more of a capped list; an answer to a load of the previous page carries no
+    /// end-of-list signal: those speak of the end of the list.
     case answer(pick: Int, itemCount: Int, signal: ModelEndSignal, copies: Int = 0, previousCursor: Bool = false)
     /// The server fails one pending load (possibly a stale one).
     case fail(pick: Int)
@@ -114,9 +115,10 @@ extension ModelEvent {
     ///   - pageSize: The policy's page size, for the item counts of answers.
     ///   - identity: Whether the list has an identity: then answers bring items sent before again,
     ///     and the app edits, removes and inserts items. Without it the sequence is as it always was.
-    ///   - previousPages: Whether the list is paged by cursor, so that pages before the first one
-    ///     can load: then the first rows come on screen (``loadPrevious``) and answers say whether
-    ///     something comes before them. Without it the sequence is as it always was.
+    ///   - previousPages: Whether pages before the first one can load (the list is paged by cursor,
+    ///     or capped, so that the cap drops first pages): then the first rows come on screen
+    ///     (``loadPrevious``) and answers say whether something comes before them. Without it the
+    ///     sequence is as it always was.
     /// - Returns: The events.
     package static func sequence(
         seed: UInt64,
@@ -144,8 +146,8 @@ extension ModelEvent {
         return events
     }
 
-    /// An event for a list paged by cursor: one in ten brings the first rows on screen, and two
-    /// answers in three say that something comes before them.
+    /// An event for a list with pages before its first: one in ten brings the first rows on
+    /// screen, and two answers in three say that something comes before them.
     private static func nextWithPreviousPages(
         _ random: inout SplitMix64,
         sourceCount: Int,

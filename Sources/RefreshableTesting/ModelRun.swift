@@ -56,6 +56,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var edit: ConformanceRule?
         /// Whether the answer brought items sent before.
         var copies = false
+        /// Whether the answer made the cap drop pages.
+        var dropped = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -234,12 +236,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     ) {
         // A signal the adopter's loader cannot carry is sent as no signal, and so is one on a
         // previous page: the end-of-list signals speak of the end.
-        let carried = signal.isCarried(by: signals) && load.kind != .loadPrevious ? signal : .none
+        // Nor is a page count for a page numbered before the first (a cursor list's pages before
+        // its first refresh's): it would count less than one page, which the library refuses.
+        let countable = load.page >= model.policy.firstPage || !signal.isPageCount
+        let carried = signal.isCarried(by: signals) && load.kind != .loadPrevious && countable ? signal : .none
         let state = model.sources[load.source]
         // The total count the server gives counts every item it sent, held or not.
-        let heldAfter = (load.kind == .refresh ? 0 : state.sent) + itemCount
+        let heldAfter = (load.kind == .refresh ? 0 : state.serverCount) + itemCount
         var signals = PageSignals(carried, for: load, firstPage: model.policy.firstPage, heldAfter: heldAfter)
-        if model.policy.paging == .cursors, previousCursor, load.kind != .loadMore {
+        // Something comes before a page that follows another: under a cap, where the front may be
+        // dropped, its answer says so.
+        let follows = load.kind == .loadMore && model.policy.maxPages != nil
+        if model.policy.paging == .cursors, previousCursor && load.kind != .loadMore || follows {
             // A cursor of its own, never the one the load asked with.
             signals.previousCursor = "before-l\(load.id)"
         }
@@ -255,18 +263,24 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if sent.indices.contains(load.source) {
             sent[load.source] = Array((sent[load.source] + answered.items.filter { !$0.isCopy }).suffix(8))
         }
+        // The cursors the driver sends: under cursor paging, a next cursor where the list goes on.
+        let sentSignals =
+            model.policy.paging == .cursors
+            ? signals.forCursorPaging(itemCount: itemCount, pageSize: model.policy.pageSize, page: load.page) : signals
         let page = RefreshPage(
             items: answered.items,
             hasMore: signals.hasMore,
             curPage: signals.pageCount == nil ? nil : load.page + model.policy.curPageOffset,
             pageCount: signals.pageCount,
             totalCount: signals.totalCount,
+            nextCursor: sentSignals.nextCursor,
             previousCursor: signals.previousCursor
         )
         expect.endedBefore = state.ended
         if model.answer(load, items: answered.items, page: page, response: answered.items.first?.response ?? 0) {
             expect.answered = load
             expect.answeredPage = page
+            expect.dropped = model.dropped
         }
     }
 
@@ -284,6 +298,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func loadRule(_ event: ModelEvent, _ expect: Expectation, _ fresh: [TestLoad]) -> ConformanceRule {
+        // A load started or refused after an answer the cap dropped pages for breaks the cap's rule.
+        if expect.dropped {
+            return .pageCap
+        }
         if expect.supersedes, !expect.loads.isEmpty {
             return .oneLoadPerSource
         }
@@ -335,30 +353,43 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
 
     private func checkSources(_ expect: Expectation) -> Divergence? {
         for source in 0..<sourceCount {
-            let wanted = model.sources[source]
-            if let mismatch = driver.itemsMismatch(source: source, expected: wanted.items) {
-                return Divergence(rule: itemsRule(source: source, mismatch, expect), mismatch: mismatch)
+            guard let divergence = check(source: source, expect) else { continue }
+            // Whatever the answer should have left in its source, it broke the cap's rule when the
+            // cap dropped pages, unless it held an item twice or brought a removed one back.
+            if expect.dropped, source == expect.answered?.source, divergence.rule != .itemsHeldOnce,
+                divergence.rule != .removalSticks
+            {
+                return Divergence(rule: .pageCap, mismatch: divergence.mismatch)
             }
-            if let mismatch = driver.endOfListMismatch(source: source, expected: wanted.ended) {
-                return Divergence(rule: endOfListRule(source: source, expect), mismatch: mismatch)
-            }
-            if let mismatch = driver.pageMismatch(source: source, expected: wanted.page) {
-                let rule: ConformanceRule =
-                    wanted.failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
-                return Divergence(rule: rule, mismatch: mismatch)
-            }
-            if let mismatch = driver.loadingMismatch(source: source, expected: model.isLoading(source: source)) {
-                return Divergence(rule: loadingRule(source: source, expect), mismatch: mismatch)
-            }
-            if let mismatch = driver.loadingPreviousMismatch(source: source, expected: wanted.previousInFlight != nil) {
-                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
-            }
-            if let mismatch = driver.startOfListMismatch(source: source, expected: wanted.noPreviousData) {
-                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
-            }
-            if let mismatch = driver.previousPageFailureMismatch(source: source, expected: wanted.loadPreviousFailed) {
-                return Divergence(rule: .previousPageLoads, mismatch: mismatch)
-            }
+            return divergence
+        }
+        return nil
+    }
+
+    private func check(source: Int, _ expect: Expectation) -> Divergence? {
+        let wanted = model.sources[source]
+        if let mismatch = driver.itemsMismatch(source: source, expected: wanted.items) {
+            return Divergence(rule: itemsRule(source: source, mismatch, expect), mismatch: mismatch)
+        }
+        if let mismatch = driver.endOfListMismatch(source: source, expected: wanted.ended) {
+            return Divergence(rule: endOfListRule(source: source, expect), mismatch: mismatch)
+        }
+        if let mismatch = driver.pageMismatch(source: source, expected: wanted.page) {
+            let rule: ConformanceRule =
+                wanted.failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
+            return Divergence(rule: rule, mismatch: mismatch)
+        }
+        if let mismatch = driver.loadingMismatch(source: source, expected: model.isLoading(source: source)) {
+            return Divergence(rule: loadingRule(source: source, expect), mismatch: mismatch)
+        }
+        if let mismatch = driver.loadingPreviousMismatch(source: source, expected: wanted.previousInFlight != nil) {
+            return Divergence(rule: .previousPageLoads, mismatch: mismatch)
+        }
+        if let mismatch = driver.startOfListMismatch(source: source, expected: wanted.noPreviousData) {
+            return Divergence(rule: .previousPageLoads, mismatch: mismatch)
+        }
+        if let mismatch = driver.previousPageFailureMismatch(source: source, expected: wanted.loadPreviousFailed) {
+            return Divergence(rule: .previousPageLoads, mismatch: mismatch)
         }
         return nil
     }

@@ -101,6 +101,14 @@ extension ModelEndSignal {
         }
     }
 
+    /// Whether the signal is a page count.
+    var isPageCount: Bool {
+        if case .pageCount = self {
+            return true
+        }
+        return false
+    }
+
     /// Whether an adopter forwarding `signals` can carry this signal to the library.
     func isCarried(by signals: EndOfListSignals) -> Bool {
         switch self {

@@ -38,12 +38,25 @@ struct ReferenceModel: Sendable {
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
         var loadMoreFailed = false
         var failedSinceSuccess = false
-        /// How many items the server sent since the last refresh, held or not: what a total count compares.
-        var sent = 0
+        /// The pages held since the last refresh, front to back; the cap counts them.
+        var pages: [HeldPage] = []
+        /// How many items the server sent in the pages before the first one held, which the cap dropped.
+        var sentBefore = 0
         /// Ids removed locally, each with the number of loads started when it was removed.
         var removed: [Int: Int] = [:]
         /// Ids updated or inserted locally since the server last sent them.
         var edited: Set<Int> = []
+    }
+
+    /// One page a source holds: how many of its items the source holds (after de-duplication and
+    /// local edits) and how many the server sent, whether it came with cursors to what lies before
+    /// and after it, and whether a load-more asked for it with a cursor (which asks for it again).
+    struct HeldPage: Sendable, Equatable {
+        var held: Int
+        var sent: Int
+        var hasPreviousCursor: Bool
+        var hasNextCursor: Bool
+        var askedForward: Bool
     }
 
     /// Why a load that was asked for did not start.
@@ -68,6 +81,8 @@ struct ReferenceModel: Sendable {
     var current: Int
     /// Responses whose items must never appear: answers to loads that were not in flight.
     var staleResponses: Set<Int> = []
+    /// Whether the last answer applied made the cap drop pages.
+    private(set) var dropped = false
 
     init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil) {
         self.policy = policy
@@ -168,6 +183,7 @@ struct ReferenceModel: Sendable {
 
     /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P).
     mutating func answer(_ load: TestLoad, items: [TestItem], page: RefreshPage<TestItem>, response: Int) -> Bool {
+        dropped = false
         guard isInFlight(load), let flight = flight(load.kind, source: load.source) else {
             staleResponses.insert(response)
             return false
@@ -179,12 +195,13 @@ struct ReferenceModel: Sendable {
         var state = sources[load.source]
         if flight.kind == .refresh {
             state.items = []
-            state.sent = 0
+            state.pages = []
+            state.sentBefore = 0
             state.edited = []
             // A removal made after the refresh was asked for sticks through it.
             state.removed = state.removed.filter { $0.value >= flight.generation }
         }
-        state.sent += items.count
+        let heldBefore = state.items.count
         if duplicates == nil {
             state.items += items
         } else {
@@ -192,7 +209,9 @@ struct ReferenceModel: Sendable {
                 state.merge(item, takeNewer: duplicates == .takeNewer)
             }
         }
-        state.ended = Self.isLast(page, held: state.sent, askedPage: flight.page, policy: policy)
+        state.pages.append(
+            HeldPage(page, held: state.items.count - heldBefore, askedForward: flight.kind == .loadMore))
+        state.ended = Self.isLast(page, held: state.serverCount, askedPage: flight.page, policy: policy)
         state.page = flight.page
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
@@ -203,6 +222,7 @@ struct ReferenceModel: Sendable {
         state.failure = nil
         state.loadMoreFailed = false
         state.failedSinceSuccess = false
+        dropped = state.dropFront(policy)
         sources[load.source] = state
         return true
     }
@@ -217,7 +237,7 @@ struct ReferenceModel: Sendable {
         page: RefreshPage<TestItem>
     ) {
         var state = sources[source]
-        state.sent += items.count
+        let heldBefore = state.items.count
         if duplicates == nil {
             state.items.insert(contentsOf: items, at: 0)
         } else {
@@ -239,12 +259,16 @@ struct ReferenceModel: Sendable {
             }
             state.items = fresh + held
         }
+        // The page loads again what the cap dropped before the first page held, if anything.
+        state.sentBefore -= min(state.sentBefore, items.count)
+        state.pages.insert(HeldPage(page, held: state.items.count - heldBefore, askedForward: false), at: 0)
         state.firstLoadedPage = flight.page
         state.noPreviousData = isFirst(page, askedPage: flight.page)
         state.hasLoaded = true
         state.previousInFlight = nil
         state.failure = nil
         state.loadPreviousFailed = false
+        dropped = state.dropBack(policy)
         sources[source] = state
     }
 
@@ -336,7 +360,10 @@ struct ReferenceModel: Sendable {
     mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
         sources[source].edited.remove(id)
-        sources[source].items.removeAll { $0.id == id }
+        if let position = sources[source].items.firstIndex(where: { $0.id == id }) {
+            sources[source].items.remove(at: position)
+            sources[source].countEdit(at: position, by: -1)
+        }
     }
 
     /// Inserts `item` at `position`, or updates the held item with its id in place; either way its
@@ -347,6 +374,7 @@ struct ReferenceModel: Sendable {
             return
         }
         sources[source].items.insert(item, at: position)
+        sources[source].countEdit(at: position, by: 1)
         sources[source].edited.insert(item.id)
     }
 

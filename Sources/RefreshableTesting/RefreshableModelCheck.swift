@@ -15,7 +15,11 @@ import Refreshable
 ///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N);
 /// - for a list paged by cursor, loads of the previous page run beside a load-more and put their
 ///   items first, a refresh supersedes them, and each source's start-of-list flag, loading of the
-///   previous page and its failure match the model's (P).
+///   previous page and its failure match the model's (P);
+/// - for a capped list, past `maxPages` the first pages go after a load-more and the last ones after
+///   a load of the previous page, the load in flight toward the end that lost them is superseded,
+///   and scrolling back loads them again, with the start and end of the list, the page and the
+///   total count as they were (C).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
@@ -52,7 +56,9 @@ package enum RefreshableModelCheck {
         let signals = traits?.signals ?? .all
         let pageSize = traits?.policy.pageSize ?? configuration.policy.pageSize
         let identity = traits?.hasIdentity ?? false
-        let previousPages = (traits?.policy ?? configuration.policy).paging == .cursors
+        // A list paged by cursor has pages before its first; a capped one once the cap dropped some.
+        let policy = traits?.policy ?? configuration.policy
+        let previousPages = policy.paging == .cursors || policy.maxPages != nil
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as
         // `ConformanceConfiguration(seed:)`.

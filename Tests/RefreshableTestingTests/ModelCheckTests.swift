@@ -20,16 +20,21 @@ import Testing
         await RefreshableModelCheck.run(ConformanceConfiguration(seed: 2_024), steps: steps, makeAdopter: make)
     }
 
-    /// The lists the seed-style run covers, each with its share of the steps: nearly half a plain
+    /// The lists the seed-style run covers, each with its share of the steps: over a third a plain
     /// list, half lists with an identity (so answers bring items again and local edits race the
-    /// loads), one of them numbering its answers from one while asking for page 0, and a fortieth
+    /// loads), one of them numbering its answers from one while asking for page 0, a fortieth
     /// a feed paged by cursor with an identity, whose first rows load the previous page (it
-    /// delivers asynchronously, so each of its steps costs several of the others).
+    /// delivers asynchronously, so each of its steps costs several of the others), and a
+    /// twentieth each two capped lists: one page held of a page-numbered list with an identity
+    /// that takes newer copies, so every load-more drops the page before and every load of the
+    /// previous page the page after; two pages of a cursor feed.
     enum Variant: String, CaseIterable, CustomStringConvertible {
         case plain
         case keepHeld
         case takeNewerWithOffset
         case cursorFeed
+        case cappedPages
+        case cappedCursorFeed
 
         var description: String { rawValue }
 
@@ -46,14 +51,22 @@ import Testing
             case .cursorFeed:
                 return ConformanceConfiguration(
                     policy: RefreshPolicy(pageSize: 3, paging: .cursors), seed: 2_027, duplicates: .keepHeld)
+            case .cappedPages:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, maxPages: 1), seed: 2_028, duplicates: .takeNewer)
+            case .cappedCursorFeed:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2), seed: 2_029,
+                    duplicates: .keepHeld)
             }
         }
 
         func share(of steps: Int) -> Int {
             switch self {
-            case .plain: return steps - 2 * (steps / 4) - steps / 40
+            case .plain: return steps - 2 * (steps / 4) - steps / 40 - 2 * (steps / 20)
             case .keepHeld, .takeNewerWithOffset: return steps / 4
             case .cursorFeed: return steps / 40
+            case .cappedPages, .cappedCursorFeed: return steps / 20
             }
         }
     }
@@ -61,10 +74,18 @@ import Testing
     @Test(arguments: Variant.allCases)
     func seedStyleDefaultsMatchTheModel(variant: Variant) async throws {
         let steps = variant.share(of: steps)
-        let result =
-            variant == .cursorFeed
-            ? await RefreshableModelCheck.run(variant.configuration, steps: steps) { FeedController(rig: $0) }
-            : await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
+        let result: ModelCheckResult
+        switch variant {
+        case .cursorFeed, .cappedCursorFeed:
+            result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { FeedController(rig: $0) }
+        case .cappedPages:
+            // Loads of the previous page need the request: a callback adopter that hops to the main queue.
+            result = await RefreshableModelCheck.run(variant.configuration, steps: steps) {
+                TestAdopter(rig: $0, delivery: .mainHop)
+            }
+        case .plain, .keepHeld, .takeNewerWithOffset:
+            result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
+        }
         #expect(result.steps == steps)
         if let failure = result.failure {
             Issue.record(failure)
@@ -148,5 +169,38 @@ import Testing
             })
         #expect(sticky.rule == .refreshResetsEndOfList)
         #expect(sticky.mismatch == .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0")))
+    }
+}
+
+/// The random events against capped lists: the reference model drops pages as the library does.
+@MainActor
+@Suite struct CappedModelCheckTests {
+    @Test(arguments: [RefreshPolicy.Paging.pageNumbers, .cursors])
+    func aFeedThatLoadsMoreWhenTheCapDropsItsLastPageIsCaughtByTheRandomEvents(
+        paging: RefreshPolicy.Paging
+    ) async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: 2), seed: 7)
+        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) { RefillingFeed(rig: $0) }
+        let failure = try #require(result.failure, "a feed that refills past the cap was not caught")
+        #expect(failure.rule == .pageCap, "\(failure)")
+        #expect(failure.events.count <= 10, "\(failure)")
+        #expect(failure.events.contains(.loadPrevious), "the cap drops the last page only for a previous page")
+    }
+
+    @Test func aRefreshAfterTheCapDroppedPagesIsCheckedAgainstItsOwnTotalCount() async throws {
+        // The sequence that found a refresh counting the items the cap had dropped before it.
+        let events: [ModelEvent] = [
+            .refresh, .answer(pick: 0, itemCount: 3, signal: .totalCount(itemsAfter: 1)),
+            .loadMore, .answer(pick: 0, itemCount: 2, signal: .none),
+            .refresh, .answer(pick: 0, itemCount: 3, signal: .totalCount(itemsAfter: 3)),
+            .loadMore,
+        ]
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 1), duplicates: .takeNewer)
+        let violation = await RefreshableModelCheck.replay(events, configuration: configuration) {
+            TestAdopter(rig: $0, delivery: .mainHop)
+        }
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
 }
