@@ -4,6 +4,7 @@
 # start-up costs cancel out. Instruction counts repeat on a busy machine, where times do not.
 #
 # Usage: Benchmarks/Scripts/instruction-counts.sh [PAGES]   (default 1000)
+#   MODES="cap cap1000" limits the modes counted (default: all of them).
 # Needs valgrind. Scratch path: Benchmarks/.build-counts (release build).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,7 +21,7 @@ count() {
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 echo "instructions per page load of 20 items (callgrind, $pages pages less 0 pages)"
-for mode in append sources dedup adopter; do
+for mode in ${MODES:-append sources dedup adopter cap cap1000}; do
     loaded="$(count "$mode" "$pages")"
     empty="$(count "$mode" 0)"
     echo "  $mode: $(( (loaded - empty) / pages ))"

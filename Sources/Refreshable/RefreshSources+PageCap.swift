@@ -26,9 +26,11 @@ extension RefreshSources {
         switch change {
         case .replaced(let count):
             states[source]._heldPages = [with(held, count: count)]
+            states[source]._sentInHeldPages = held.sent
         case .appended(let range):
             holdUnpagedItems(source, count: range.lowerBound)
             states[source]._heldPages.append(with(held, count: range.count))
+            states[source]._sentInHeldPages &+= held.sent
             if let count = dropFront(source) {
                 dropped = 0..<count
                 change = .appended((range.lowerBound - count)..<(range.upperBound - count))
@@ -36,6 +38,7 @@ extension RefreshSources {
         case .prepended(let range):
             holdUnpagedItems(source, count: states[source].items.count - range.count)
             states[source]._heldPages.insert(with(held, count: range.count), at: 0)
+            states[source]._sentInHeldPages &+= held.sent
             if let count = dropBack(source) {
                 let heldBefore = states[source].items.count + count - range.count
                 dropped = (heldBefore - count)..<heldBefore
@@ -73,6 +76,7 @@ extension RefreshSources {
                     nextCursor: states[source].nextCursor
                 )
             ]
+            states[source]._sentInHeldPages = count
         }
     }
 
@@ -82,10 +86,9 @@ extension RefreshSources {
     mutating func dropFront(_ source: Int) -> Int? {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
-        let droppedPages = states[source]._heldPages.prefix(pageCount)
-        let count = droppedPages.reduce(0) { $0 + $1.count }
-        let sent = droppedPages.reduce(0) { $0 &+ $1.sent }
+        let (count, sent) = heldTotals(source, pages: 0..<pageCount)
         states[source]._heldPages.removeFirst(pageCount)
+        states[source]._sentInHeldPages &-= sent
         states[source]._items.removeFirst(count)
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ pageCount
         states[source]._itemsBefore = states[source]._itemsBefore &+ sent
@@ -111,11 +114,12 @@ extension RefreshSources {
     mutating func dropBack(_ source: Int) -> Int? {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
-        let droppedPages = states[source]._heldPages.suffix(pageCount)
-        let count = droppedPages.reduce(0) { $0 + $1.count }
-        states[source]._heldPages.removeLast(pageCount)
+        let kept = states[source]._heldPages.count - pageCount
+        let (count, sent) = heldTotals(source, pages: kept..<states[source]._heldPages.count)
         // What the last page kept says follows it, or what the first page dropped was asked with.
-        let nextCursor = states[source]._heldPages.last?.nextCursor ?? droppedPages.first?.cursor
+        let nextCursor = states[source]._heldPages[kept - 1].nextCursor ?? states[source]._heldPages[kept].cursor
+        states[source]._heldPages.removeLast(pageCount)
+        states[source]._sentInHeldPages &-= sent
         states[source]._items.removeLast(count)
         states[source]._page = states[source].page &- pageCount
         states[source]._noMoreData = policy.paging == .cursors && nextCursor == nil
@@ -129,6 +133,19 @@ extension RefreshSources {
         return count
     }
 
+    /// How many items some of a capped source's held pages hold, and how many the server sent in
+    /// them. Reads the pages in place: a slice kept while the pages change would copy them all.
+    @inlinable
+    func heldTotals(_ source: Int, pages: Range<Int>) -> (count: Int, sent: Int) {
+        var count = 0
+        var sent = 0
+        for index in pages {
+            count += states[source]._heldPages[index].count
+            sent = sent &+ states[source]._heldPages[index].sent
+        }
+        return (count, sent)
+    }
+
     /// How many items the server has up to the end of a page about to be held after the pages a
     /// capped source holds, held or left out: the items before the first page held, those the
     /// held pages were sent, and the page's own. `nil` before any page is held (a cap set on a
@@ -136,7 +153,7 @@ extension RefreshSources {
     @inlinable
     func serverCountUnderCap(_ source: Int, adding page: Int) -> Int? {
         guard !states[source]._heldPages.isEmpty else { return nil }
-        return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
+        return states[source]._itemsBefore &+ states[source]._sentInHeldPages &+ page
     }
 
     /// Indexes a source's items again after the cap dropped some of them.

@@ -59,8 +59,11 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// The pages held, front to back, while the policy caps them (see ``RefreshPolicy/maxPages``);
     /// empty otherwise.
     @usableFromInline var _heldPages: [HeldPage]
-    /// How many of the list's items come before the first held item: those of the pages the cap
-    /// dropped from the front, for the end of the list by total count.
+    /// How many items the server sent in the pages held: the sum of their ``HeldPage/sent``, kept
+    /// as they come and go so that a page load does not add them up.
+    @usableFromInline var _sentInHeldPages: Int
+    /// How many items the server has before the first held item: those it sent in the pages the
+    /// cap dropped from the front, for the end of the list by total count.
     @usableFromInline var _itemsBefore: Int
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
@@ -97,6 +100,7 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self._previousCursor = nil
         self._loadPreviousFailure = nil
         self._heldPages = []
+        self._sentInHeldPages = 0
         self._itemsBefore = 0
     }
 

@@ -9,6 +9,10 @@
 //   dedup     20 Identifiable items a page through RefreshSources with an identity (.id())
 //   adopter   20 Int items a page through a callback-style Refreshable adopter with a header and
 //             a footer control, as a UIKit controller would run it
+//   cap       20 Int items a page through RefreshSources holding at most 10 pages: from the 11th
+//             page on each load-more drops the first page held
+//   cap1000   the same with at most 1,000 pages held: what a page load costs must not grow with
+//             the cap
 import Refreshable
 
 #if canImport(Glibc)
@@ -41,6 +45,21 @@ func loadSources(pages: Int) -> Int {
             fatalError("instruction-counts: load \(index) did not start")
         }
         _ = sources.succeed(request, with: RefreshPage(items: page, hasMore: true))
+    }
+    return sources[0].items.count
+}
+
+@inline(never)
+func loadCapped(pages: Int, maxPages: Int) -> Int {
+    let page = Array(0..<itemsPerPage)
+    var sources = RefreshSources<Int>(
+        noMoreTitles: ["end"], policy: RefreshPolicy(pageSize: itemsPerPage, maxPages: maxPages))
+    for index in 0..<pages {
+        guard case .started(let request, _) = sources.begin(index == 0 ? .refresh : .loadMore, source: 0) else {
+            fatalError("instruction-counts: load \(index) did not start")
+        }
+        // A total beyond the pages loaded: each load-more counts what the server sent so far.
+        _ = sources.succeed(request, with: RefreshPage(items: page, totalCount: pages * itemsPerPage + 1))
     }
     return sources[0].items.count
 }
@@ -112,20 +131,25 @@ func loadAdopter(pages: Int) -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let pages = Int(arguments[2]), pages >= 0 else {
-    print("usage: instruction-counts append|sources|dedup|adopter PAGES")
+    print("usage: instruction-counts append|sources|dedup|adopter|cap|cap1000 PAGES")
     exit(2)
 }
 let held: Int
+var expected = pages * itemsPerPage
 switch arguments[1] {
 case "append": held = loadArray(pages: pages)
 case "sources": held = loadSources(pages: pages)
 case "dedup": held = loadDeduplicated(pages: pages)
 case "adopter": held = MainActor.assumeIsolated { loadAdopter(pages: pages) }
+case "cap", "cap1000":
+    let maxPages = arguments[1] == "cap" ? 10 : 1_000
+    held = loadCapped(pages: pages, maxPages: maxPages)
+    expected = min(pages, maxPages) * itemsPerPage
 default:
-    print("unknown mode \(arguments[1]); use append, sources, dedup or adopter")
+    print("unknown mode \(arguments[1]); use append, sources, dedup, adopter, cap or cap1000")
     exit(2)
 }
-guard held == pages * itemsPerPage else {
-    print("instruction-counts: held \(held) items, not \(pages * itemsPerPage)")
+guard held == expected else {
+    print("instruction-counts: held \(held) items, not \(expected)")
     exit(1)
 }
