@@ -162,6 +162,27 @@ private final class StatusDriver: RefreshObservation {
         }
     }
 
+    /// The control's own callback: of a begin the driver sent for a load still running (the
+    /// driver shows it refreshing), or one that came after the driver ended the control (at once,
+    /// or with the end still queued). A control refreshing by itself was pulled.
+    override func isOwnCallback(of role: RefreshControlRole) -> Bool {
+        let record: ControlRecord
+        let isRefreshing: Bool
+        switch role {
+        case .header:
+            guard let header else { return false }
+            record = headerRecord
+            record.track(ObjectIdentifier(header))
+            isRefreshing = header.isRefreshing
+        case .footer, .previous:
+            guard let footer = role == .footer ? footer : previous else { return false }
+            record = role == .footer ? footerRecord : previousRecord
+            record.track(ObjectIdentifier(footer))
+            isRefreshing = footer.isRefreshing
+        }
+        return record.shown == .refreshing || !isRefreshing || record.endPending
+    }
+
     override func cancel() {
         header = nil
         footer = nil

@@ -129,7 +129,8 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
-    /// Turns an error a loader threw into the words a user reads in ``RefreshFailure/message``.
+    /// Turns an error a loader threw into the words a user reads in ``RefreshFailure/message``,
+    /// which shows them after "Loading failed: ".
     ///
     /// The default is `String(describing:)`, which reads well for your own error types. With
     /// Foundation, `{ $0.localizedDescription }` reads well for `URLError` and other system errors.

@@ -203,6 +203,10 @@ class RefreshObservation {
     func cancel() {
         isCancelled = true
     }
+
+    /// Whether an action of the control in `role` is that control's own callback of a command the
+    /// observation sent, rather than a user's pull; `false` for an observation that drives no control.
+    func isOwnCallback(of role: RefreshControlRole) -> Bool { false }
 }
 
 /// An observation that calls a closure with each status.
@@ -264,6 +268,58 @@ public final class RefreshSubscription: Hashable {
             }
         }
     #endif
+
+    /// Wraps the header's action for a list kept in a view model: the returned closure calls `load`
+    /// when a user pulled the header (or the app began it), and does nothing when it is the header's
+    /// late callback of a `beginRefreshing()` this subscription sent.
+    ///
+    /// MJRefresh calls a control's action when its begin animation completes, even when the load
+    /// ended first; forwarding that callback to the view model would start the load again. Wire the
+    /// control's action through the subscription that drives it (see
+    /// <doc:Rules#Control-actions-and-echoes>):
+    ///
+    /// ```swift
+    /// subscription = viewModel.output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+    /// header.refreshingBlock = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
+    /// footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
+    /// ```
+    ///
+    /// Once the subscription is cancelled it drives no control, and the closure calls `load` for
+    /// every action.
+    /// - Parameter load: What a user's pull of the header starts, such as the view model's refresh.
+    /// - Returns: The closure to give the header as its action.
+    public func headerAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        action(of: .header, load)
+    }
+
+    /// Wraps the footer's action for a list kept in a view model, as ``headerAction(_:)`` does the
+    /// header's: the returned closure calls `load` for a user's pull, and nothing for the footer's
+    /// own callback of a `beginRefreshing()` this subscription sent.
+    /// - Parameter load: What a user's pull of the footer starts, such as the view model's load-more.
+    /// - Returns: The closure to give the footer as its action.
+    public func footerAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        action(of: .footer, load)
+    }
+
+    /// Wraps the action of the control that loads previous pages, as ``headerAction(_:)`` does the
+    /// header's.
+    /// - Parameter load: What a user's pull of the control starts, such as the view model's
+    ///   load of the previous page.
+    /// - Returns: The closure to give the control as its action.
+    public func previousAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
+        action(of: .previous, load)
+    }
+
+    private func action(
+        of role: RefreshControlRole, _ load: @escaping @MainActor () -> Void
+    ) -> @MainActor () -> Void {
+        let observation = observation
+        return {
+            if observation?.isOwnCallback(of: role) != true {
+                load()
+            }
+        }
+    }
 
     /// Keeps the subscription alive in a set, as Combine's `store(in:)` does.
     /// - Parameter set: The set that owns the subscription.

@@ -1,3 +1,4 @@
+import MJRefresh
 import Refreshable
 import UIKit
 
@@ -38,6 +39,21 @@ enum DocCDrivingControlsFromAViewModel {
             super.viewDidLoad()
             subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
             refreshControl.addAction(UIAction { [weak self] _ in self?.viewModel.refresh() }, for: .valueChanged)
+            viewModel.setupRefreshHeader()
+        }
+    }
+
+    final class OrdersMJRefreshViewController: UIViewController {
+        let viewModel = OrdersViewModel()
+        let header = MJRefreshNormalHeader()
+        let footer = MJRefreshAutoNormalFooter()
+        var subscription: RefreshSubscription?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            subscription = viewModel.output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+            header.refreshingBlock = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
+            footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
             viewModel.setupRefreshHeader()
         }
     }
