@@ -19,7 +19,12 @@
 //   MJRefresh/Custom/Header/MJRefreshStateHeader.h [06a7da5d]: `@interface MJRefreshStateHeader : MJRefreshHeader`
 //   MJRefresh/Custom/Header/MJRefreshNormalHeader.h [270f411e]: `: MJRefreshStateHeader`
 //   MJRefresh/Custom/Footer/Auto/MJRefreshAutoStateFooter.h [9cfe0261]: `- (instancetype)setTitle:
-//     (NSString *)title forState:(MJRefreshState)state`
+//     (NSString *)title forState:(MJRefreshState)state`, `@property (weak, nonatomic, readonly)
+//     UILabel *stateLabel`; its .m sets the label's text to the state's title in `setState:` and
+//     `setTitle:forState:`
+//   MJRefresh/Custom/Footer/Back/MJRefreshBackStateFooter.h [f918e338]: `- (void)setTitle:
+//     (NSString *)title forState:(MJRefreshState)state`, `- (NSString *)titleForState:
+//     (MJRefreshState)state`
 //   MJRefresh/Custom/Footer/Auto/MJRefreshAutoNormalFooter.h [9cfe0261]: `: MJRefreshAutoStateFooter`
 //   MJRefresh/Custom/Footer/Back/MJRefreshBackNormalFooter.h [33bdde4f]: `: MJRefreshBackStateFooter`
 //   MJRefresh/UIScrollView+MJRefresh.h (3.5+, inside NS_ASSUME_NONNULL): `@property (strong,
@@ -125,6 +130,14 @@ open class MJRefreshAutoFooter: MJRefreshFooter {}
 open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     private var titles: [MJRefreshState: String] = [:]
 
+    /// The label that shows the text set for the current state.
+    public let stateLabel = UILabel()
+
+    /// The control's state; the label follows it.
+    override open var state: MJRefreshState {
+        didSet { stateLabel.text = titles[state] }
+    }
+
     /// Sets the label's text for a state.
     /// - Parameters:
     ///   - title: The text.
@@ -133,6 +146,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     @discardableResult
     open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
         titles[state] = title
+        stateLabel.text = titles[self.state]
         return self
     }
 }
@@ -147,7 +161,33 @@ open class MJRefreshBackFooter: MJRefreshFooter {}
 
 /// A back footer with a state label (`MJRefreshBackStateFooter`).
 @MainActor
-open class MJRefreshBackStateFooter: MJRefreshBackFooter {}
+open class MJRefreshBackStateFooter: MJRefreshBackFooter {
+    private var titles: [MJRefreshState: String] = [:]
+
+    /// The label that shows the text set for the current state.
+    public let stateLabel = UILabel()
+
+    /// The control's state; the label follows it.
+    override open var state: MJRefreshState {
+        didSet { stateLabel.text = titles[state] }
+    }
+
+    /// Sets the label's text for a state.
+    /// - Parameters:
+    ///   - title: The text.
+    ///   - state: The state that shows it.
+    open func setTitle(_ title: String, for state: MJRefreshState) {
+        titles[state] = title
+        stateLabel.text = titles[self.state]
+    }
+
+    /// The label's text for a state.
+    /// - Parameter state: The state.
+    /// - Returns: The text set for it, or `nil`.
+    open func title(for state: MJRefreshState) -> String? {
+        titles[state]
+    }
+}
 
 /// The default back footer, with an arrow and a spinner (`MJRefreshBackNormalFooter`).
 @MainActor

@@ -4,8 +4,10 @@ import MJRefresh
 import Refreshable
 import UIKit
 
-// The control adapters to copy into an app: empty extensions, because the protocols' requirements
-// are the controls' own members (`isHidden` comes from UIView).
+// The control adapters to copy into an app: nearly empty extensions, because the protocols'
+// requirements are the controls' own members (`isHidden` comes from UIView). The footer's adds the
+// end-of-list text of the source on screen (each tab may have its own), shown by the footers that
+// show text; it is declared on the class that conforms, so that every footer uses it.
 //
 // `@retroactive` is required: both the control and the protocol come from other modules, and
 // without it Swift 6 warns "extension declares a conformance of imported type 'UIRefreshControl' to
@@ -17,4 +19,11 @@ import UIKit
 
 extension UIRefreshControl: @retroactive RefreshHeaderControl {}
 extension MJRefreshHeader: @retroactive RefreshHeaderControl {}
-extension MJRefreshFooter: @retroactive RefreshFooterControl {}
+extension MJRefreshFooter: @retroactive RefreshFooterControl {
+    /// Ends the list with the source's own text, on the footers that show text.
+    public func endRefreshingWithNoMoreData(title: String) {
+        (self as? MJRefreshAutoStateFooter)?.setTitle(title, for: .noMoreData)
+        (self as? MJRefreshBackStateFooter)?.setTitle(title, for: .noMoreData)
+        endRefreshingWithNoMoreData()
+    }
+}

@@ -34,10 +34,9 @@ final class OrdersMJRefreshViewController: UIViewController, Refreshable, UITabl
         showTab(0)
     }
 
-    /// Makes a tab current: its own end-of-list text on the footer, then the library's switch,
-    /// which loads the tab's first page if it never loaded.
+    /// Makes a tab current: the library's switch, which loads the tab's first page if it never
+    /// loaded; the footer's adapter shows the tab's own end-of-list text.
     func showTab(_ index: Int) {
-        (tableView.mj_footer as? MJRefreshAutoStateFooter)?.setTitle(refreshStatus[index].noMoreTitle, for: .noMoreData)
         switchSource(to: index)
     }
 
