@@ -58,8 +58,10 @@ final class HTTPTour {
         narrator.show()
 
         narrator.step(
-            2, "Pull to refresh", "refresh() asks for \(first) again; the old rows stay until the answer comes.")
-        await act("refresh()  // the user pulls down") { $0.refresh() }
+            2, "Pull to refresh",
+            "The header's action, headerRefreshingAction(), asks for \(first) again; the old rows stay until the answer comes."
+        )
+        await act("header.pull()  // the user pulls down") { $0.header.pull() }
         narrator.show()
 
         for (index, tab) in controller.tabs.enumerated() {

@@ -114,7 +114,8 @@ final class InteractiveSession {
         let command = Command(line: line)
         switch command {
         case .refresh:
-            narrator.act("refresh()") { $0.refresh() }
+            let refreshing = controller.header.isRefreshing ? "the header is refreshing already" : nil
+            narrator.act("header.pull()", ignored: refreshing) { $0.header.pull() }
         case .loadMore:
             narrator.act("loadMore()") { $0.loadMore() }
         case .loadPrevious:

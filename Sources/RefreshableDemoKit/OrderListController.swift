@@ -12,7 +12,7 @@ import Refreshable
 /// ```swift
 /// let controller = OrderListController(loader: api)
 /// controller.setupRefreshHeader()   // first load of "All"
-/// controller.refresh()              // the user pulls down
+/// controller.header.pull()          // the user pulls down: headerRefreshingAction()
 /// controller.loadMore()             // the user scrolls to the bottom
 /// controller.switchSource(to: 1)    // the user taps "Unpaid"
 /// ```
@@ -107,6 +107,7 @@ final class OrderListController: AsyncRefreshable {
             policy: policy ?? RefreshPolicy(pageSize: pageSize),
             identity: identity
         )
+        header.action = { [weak self] in self?.headerRefreshingAction() }
     }
 
     /// A screen on an HTTP loader: paged as its URL template says (by number or by cursor), with

@@ -57,8 +57,10 @@ final class ScriptedSession {
         show()
         check(items(0) == 10 && footerIs(.idle), "All shows its first 10 orders and can load more")
 
-        step(2, "Pull to refresh", "refresh() asks for page 1 again; the old rows stay until the answer comes.")
-        await act("refresh()  // the user pulls down") { $0.refresh() }
+        step(
+            2, "Pull to refresh",
+            "The header's action, headerRefreshingAction(), asks for page 1 again; the old rows stay until the answer comes.")
+        await act("header.pull()  // the user pulls down") { $0.header.pull() }
         show()
         check(items(0) == 10 && controller.header.isRefreshing, "the rows stay on screen while refreshing")
         await answer()
@@ -137,7 +139,7 @@ final class ScriptedSession {
         api.delayNext(.all, milliseconds: 900)
         await act("loadMore()  // slow this time") { $0.loadMore() }
         let slowLoadMore = controller.refreshStatus[0].inFlight
-        await act("refresh()  // the user pulls down before it answers") { $0.refresh() }
+        await act("header.pull()  // the user pulls down before it answers") { $0.header.pull() }
         await answer()
         show()
         let discarded: Bool

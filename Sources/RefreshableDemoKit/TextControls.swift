@@ -8,10 +8,20 @@ final class TextHeader: RefreshHeaderControl {
     private(set) var isRefreshing = false
     /// Every command received, oldest first, such as `beginRefreshing()`.
     private(set) var commands: [String] = []
+    /// The control's action, as `UIRefreshControl`'s `.valueChanged` target.
+    var action: (@MainActor () -> Void)?
 
     func beginRefreshing() {
         isRefreshing = true
         commands.append("beginRefreshing()")
+    }
+
+    /// A user's pull, as `UIRefreshControl` has it: the spinner shows and the action runs at once.
+    /// Pulling a header that refreshes already does nothing.
+    func pull() {
+        guard !isRefreshing else { return }
+        isRefreshing = true
+        action?()
     }
 
     func endRefreshing() {
