@@ -59,7 +59,8 @@ final class ScriptedSession {
 
         step(
             2, "Pull to refresh",
-            "The header's action, headerRefreshingAction(), asks for page 1 again; the old rows stay until the answer comes.")
+            "The header's action, headerRefreshingAction(), asks for page 1 again; the old rows stay until the answer comes."
+        )
         await act("header.pull()  // the user pulls down") { $0.header.pull() }
         show()
         check(items(0) == 10 && controller.header.isRefreshing, "the rows stay on screen while refreshing")
