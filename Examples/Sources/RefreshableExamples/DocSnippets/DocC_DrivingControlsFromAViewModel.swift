@@ -43,6 +43,65 @@ enum DocCDrivingControlsFromAViewModel {
         }
     }
 
+    final class OrdersRowsViewModel: AsyncRefreshable {
+        let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
+        let output = OrdersOutput()
+        var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+        var refreshFooterControl: (any RefreshFooterControl)? { nil }
+        var refreshListView: (any RefreshListView)? { nil }
+
+        init() {
+            refreshStatus.publishStatuses(to: output.refreshStatus)
+        }
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+
+        var onUpdate: (@MainActor (RefreshUpdate) -> Void)?
+        var onFailure: (@MainActor (RefreshFailure) -> Void)?
+
+        func refreshDidUpdate(_ update: RefreshUpdate) {
+            onUpdate?(update)
+        }
+
+        func presentFailure(_ failure: RefreshFailure) {
+            onFailure?(failure)
+        }
+    }
+
+    final class OrdersRowsViewController: UIViewController {
+        let viewModel = OrdersRowsViewModel()
+        let tableView = UITableView(frame: .zero, style: .plain)
+        let refreshControl = UIRefreshControl()
+        var subscription: RefreshSubscription?
+        private(set) var shown: [String] = []
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
+            viewModel.onUpdate = { [weak self] _ in self?.tableView.reloadData() }
+            viewModel.onFailure = { [weak self] failure in
+                guard let self, failure.reason != .cancelled else { return }
+                if viewModel.currentItems.isEmpty {
+                    showPlaceholder(failure.message) { [weak self] in self?.viewModel.refresh() }
+                } else {
+                    showToast(failure.message)
+                }
+            }
+            viewModel.setupRefreshHeader()
+        }
+
+        func showPlaceholder(_ message: String, retry: @escaping @MainActor () -> Void) {
+            shown.append("placeholder: \(message)")
+        }
+
+        func showToast(_ message: String) {
+            shown.append("toast: \(message)")
+        }
+    }
+
     final class OrdersMJRefreshViewController: UIViewController {
         let viewModel = OrdersViewModel()
         let header = MJRefreshNormalHeader()
