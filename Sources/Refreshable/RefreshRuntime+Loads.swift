@@ -151,14 +151,31 @@ extension RefreshRuntime {
     }
 
     private func forgetTask(of request: RefreshRequest?) {
-        guard let request, tasks[LoadSlot(request)]?.request == request else { return }
-        tasks[LoadSlot(request)] = nil
+        guard let request else { return }
+        let slot = LoadSlot(request)
+        if handedOver[slot] == request {
+            handedOver[slot] = nil
+        }
+        guard tasks[slot]?.request == request else { return }
+        tasks[slot] = nil
     }
 
+    /// Cancels the tasks of the loads no longer in flight, and tells the host which of the
+    /// requests it runs itself are no longer wanted.
     func cancelTasksNoLongerInFlight() {
         for (slot, running) in tasks where !state.isInFlight(running.request) {
             tasks[slot] = nil
             running.task.cancel()
+        }
+        guard !handedOver.isEmpty else { return }
+        var cancelled: [RefreshRequest] = []
+        for (slot, request) in handedOver where !state.isInFlight(request) {
+            handedOver[slot] = nil
+            cancelled.append(request)
+        }
+        // Told after the bookkeeping: the host may start or answer loads from its hook.
+        for request in cancelled {
+            host?.didCancel(request)
         }
     }
 

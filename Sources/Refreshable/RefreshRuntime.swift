@@ -32,6 +32,10 @@ public final class RefreshRuntime<Item: Sendable> {
 
     /// The loads the runtime runs, one per source and direction.
     var tasks: [LoadSlot: RunningLoad] = [:]
+    /// The requests handed to a host that runs them itself (a callback-style adopter's
+    /// `refreshData(isRefresh:)`) and not answered yet, one per source and direction: the host is
+    /// told when one is no longer wanted.
+    var handedOver: [LoadSlot: RefreshRequest] = [:]
     let headerRecord = ControlRecord()
     let footerRecord = ControlRecord()
     let previousRecord = ControlRecord()
@@ -243,6 +247,9 @@ public final class RefreshRuntime<Item: Sendable> {
         issuing = request
         host?.start(request, on: self)
         issuing = outer
+        if state.isInFlight(request), tasks[LoadSlot(request)]?.request != request {
+            handedOver[LoadSlot(request)] = request
+        }
         return outcome
     }
 

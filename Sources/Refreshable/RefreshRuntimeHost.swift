@@ -50,6 +50,8 @@ class RefreshRuntimeHost<Item: Sendable> {
     func presentFailure(_ failure: RefreshFailure, on runtime: RefreshRuntime<Item>) {}
     /// Called when a stale result was discarded.
     func didDiscard(_ request: RefreshRequest) {}
+    /// Called when a request handed to ``start(_:on:)`` that the host runs itself is no longer wanted.
+    func didCancel(_ request: RefreshRequest) {}
     /// Called after every render, with what the screen now shows.
     func didRender(_ appearance: RefreshAppearance) {}
 }

@@ -151,6 +151,10 @@ extension Refreshable {
     /// Does nothing.
     /// - Parameter request: The request whose result was discarded.
     public func refreshDidDiscard(_ request: RefreshRequest) {}
+
+    /// Does nothing: the request's answer, if it comes, is discarded.
+    /// - Parameter request: The request no longer wanted.
+    public func refreshDidCancel(_ request: RefreshRequest) {}
 }
 
 /// Helpers the defaults call, which replacements of the defaults may call too.

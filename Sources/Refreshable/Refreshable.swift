@@ -181,6 +181,15 @@ public protocol Refreshable: AnyObject {
     /// for logging or for tests that wait for every answer. The default does nothing.
     /// - Parameter request: The request whose result was discarded.
     func refreshDidDiscard(_ request: RefreshRequest)
+
+    /// Called when a request started in ``refreshData(isRefresh:)`` is no longer wanted, before
+    /// its answer came: a newer load superseded it (a refresh supersedes a load-more), the page
+    /// cap dropped the end it loads toward, ``cancelLoading(source:)`` cancelled it, or the state
+    /// was replaced. Cancel its network task here; an answer that still comes changes nothing and
+    /// goes to ``refreshDidDiscard(_:)``. The loads of an ``AsyncRefreshable`` adopter are
+    /// cancelled by the library, and never come here. The default does nothing.
+    /// - Parameter request: The request no longer wanted.
+    func refreshDidCancel(_ request: RefreshRequest)
 }
 
 /// A ``Refreshable`` list that loads each page with an async function.

@@ -56,4 +56,8 @@ final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.It
     override func didDiscard(_ request: RefreshRequest) {
         adopter?.refreshDidDiscard(request)
     }
+
+    override func didCancel(_ request: RefreshRequest) {
+        adopter?.refreshDidCancel(request)
+    }
 }
