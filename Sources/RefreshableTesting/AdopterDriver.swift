@@ -19,6 +19,8 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case update(TestItem)
         case remove(id: Int)
         case insert(TestItem, at: Int)
+        /// `refreshStatus.retryNow()`, as an app does when the network comes back.
+        case retryNow
     }
 
     /// The adopter's in-flight request that an answer or a failure settles, and its sources just before.
@@ -95,6 +97,58 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .insert(let item, let position):
             note("insertItem(\(item), at: \(position))")
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
+        case .retryNow:
+            note("refreshStatus.retryNow()")
+            adopter.refreshStatus.retryNow()
+        }
+        return true
+    }
+
+    // MARK: Retries
+
+    /// Longer than any wait a retry policy makes, so one advance of the clock ends every wait.
+    static var longerThanAnyRetryWait: Duration { .seconds(365 * 24 * 3_600) }
+
+    /// How many tasks sleep on the rig's clock: the loads waiting for their retry.
+    var retryWaits: Int {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return 0 }
+        return rig.clock.sleeperCount
+    }
+
+    /// Advances the rig's clock past every wait for a retry.
+    func endRetryWaits() {
+        note("advance the retry clock past every wait")
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        rig.clock.advance(by: Self.longerThanAnyRetryWait)
+    }
+
+    /// Waits until the loader holds `count` loads beyond those examined, whichever sources they are
+    /// for. Returns whether it had to wait.
+    @discardableResult
+    func waitForLoads(_ count: Int) async -> Bool {
+        let wanted = examinedLoads + count
+        guard rig.loader.loads.count < wanted else { return false }
+        await budget.wait(rig.loader) { rig.loader.loads.count >= wanted }
+        return true
+    }
+
+    /// Waits until `count` loads wait for their retry on the rig's clock, or, when `settling` is
+    /// given, the adopter did something else with the failure it settles: applied it (showed the
+    /// failure without retrying) or asked for a load (asked again without waiting). A load goes
+    /// to sleep on the clock a turn or more after its failure. Returns whether it had to wait.
+    @discardableResult
+    func waitForRetryWaits(_ count: Int, or settling: Settling? = nil) async -> Bool {
+        guard retryWaits < count else { return false }
+        await budget.wait(rig.loader) {
+            if retryWaits >= count {
+                return true
+            }
+            guard let settling else { return false }
+            if rig.loader.loads.count > examinedLoads {
+                return true
+            }
+            let now = sources
+            return !now.isInFlight(settling.request) || now != settling.before
         }
         return true
     }
@@ -202,13 +256,28 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         return fresh
     }
 
-    /// Compares the loads asked for since the last look with `expected`.
+    /// Compares the loads asked for since the last look with `expected`, in any order when
+    /// `unordered` (retries that wake together ask again in the order their tasks run).
     func loadsMismatch(
-        _ expected: [ConformanceMismatch.Load]
+        _ expected: [ConformanceMismatch.Load],
+        unordered: Bool = false
     ) -> (fresh: [TestLoad], mismatch: ConformanceMismatch?) {
         let fresh = takeNewLoads()
         let observed = fresh.map { ConformanceMismatch.Load(source: $0.source, page: $0.page, kind: $0.kind) }
-        return (fresh, observed == expected ? nil : .loads(expected: expected, observed: observed))
+        if observed == expected {
+            return (fresh, nil)
+        }
+        if unordered, observed.count == expected.count {
+            var left = expected
+            for load in observed {
+                guard let index = left.firstIndex(of: load) else { break }
+                left.remove(at: index)
+            }
+            if left.isEmpty {
+                return (fresh, nil)
+            }
+        }
+        return (fresh, .loads(expected: expected, observed: observed))
     }
 
     func itemsMismatch(source: Int, expected: [TestItem]) -> ConformanceMismatch? {

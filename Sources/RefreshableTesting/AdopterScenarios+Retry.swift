@@ -3,7 +3,7 @@ import Refreshable
 /// The scenarios for an adopter whose runtime retries failed loads on the rig's clock.
 extension AdopterScenario {
     /// Longer than any wait a retry policy makes, so one advance of the clock ends it.
-    private static var longerThanAnyWait: Duration { .seconds(365 * 24 * 3_600) }
+    private static var longerThanAnyWait: Duration { AdopterDriver<Adopter>.longerThanAnyRetryWait }
 
     /// Waits until a load of the adopter sleeps on the rig's clock; `false` when none does.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

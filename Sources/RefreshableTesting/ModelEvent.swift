@@ -37,6 +37,13 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// The app inserts a new item into the current source at `position` modulo one more than the
     /// number held: `insertItem(_:at:source:)`. Only for lists with an identity.
     case insert(position: Int)
+    /// Every wait for a retry runs out: the rig's clock advances past the longest wait, so each
+    /// failed load waiting for its retry is asked again. Only for adopters whose runtime retries.
+    case retryWaitEnds
+    /// The network comes back: `refreshStatus.retryNow()`, which asks again at once for every load
+    /// waiting for its retry, or, when none waits, loads the current source again after a failure.
+    /// Only for adopters whose runtime retries.
+    case retryNow
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -68,6 +75,10 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "removeItem(id: candidates[\(pick)])"
         case .insert(let position):
             return "insertItem(new, at: \(position))"
+        case .retryWaitEnds:
+            return "the waits for a retry run out"
+        case .retryNow:
+            return "retryNow()"
         }
     }
 }
@@ -119,6 +130,9 @@ extension ModelEvent {
     ///     or capped, so that the cap drops first pages): then the first rows come on screen
     ///     (``loadPrevious``) and answers say whether something comes before them. Without it the
     ///     sequence is as it always was.
+    ///   - retries: Whether the adopter's runtime retries failed loads: then the waits for a retry
+    ///     run out (``retryWaitEnds``) and the app calls ``retryNow``. Without it the sequence is as
+    ///     it always was.
     /// - Returns: The events.
     package static func sequence(
         seed: UInt64,
@@ -126,7 +140,8 @@ extension ModelEvent {
         sourceCount: Int,
         pageSize: Int,
         identity: Bool = false,
-        previousPages: Bool = false
+        previousPages: Bool = false,
+        retries: Bool = false
     ) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
         var events: [ModelEvent] = []
@@ -134,6 +149,8 @@ extension ModelEvent {
         for index in 0..<count {
             if index == 0 {
                 events.append(.appear)
+            } else if retries, let event = retryEvent(&random) {
+                events.append(event)
             } else if previousPages {
                 events.append(
                     nextWithPreviousPages(&random, sourceCount: sourceCount, pageSize: pageSize, identity: identity))
@@ -144,6 +161,19 @@ extension ModelEvent {
             }
         }
         return events
+    }
+
+    /// For an adopter whose runtime retries: seven events in a hundred let the waits for a retry run
+    /// out, three call `retryNow()`; `nil` for the others, which are drawn as for any adopter.
+    private static func retryEvent(_ random: inout SplitMix64) -> ModelEvent? {
+        switch random.below(100) {
+        case 0..<7:
+            return .retryWaitEnds
+        case 7..<10:
+            return .retryNow
+        default:
+            return nil
+        }
     }
 
     /// An event for a list with pages before its first: one in ten brings the first rows on

@@ -28,7 +28,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             titles: driver.sources.map(\.noMoreTitle),
             policy: driver.policy,
             current: driver.adopter.currentIndex,
-            duplicates: duplicates
+            duplicates: duplicates,
+            maxRetries: driver.adopter.refreshStatus.retry?.maxRetries ?? 0
         )
         sent = Array(repeating: [], count: driver.sources.count)
     }
@@ -58,6 +59,19 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var copies = false
         /// Whether the answer made the cap drop pages.
         var dropped = false
+        /// Whether the event is about retries: a failure that waits for its retry, a wait for a
+        /// retry running out, `retryNow()`. Whatever it leads to wrongly breaks the retry rule.
+        var retry = false
+        /// How many loads wait for their retry after a failure that waits for its own, and what
+        /// that failure would settle if the adopter showed it instead.
+        var retryWaits: (count: Int, settling: AdopterDriver<Adopter>.Settling?)?
+        /// The source whose load failed its last retry: still loading there breaks the retry rule.
+        var lastAttempt: Int?
+        /// Whether the loads may come in any order: retries that wake together.
+        var unorderedLoads = false
+        /// How many waits for a retry the event ended, the model's or not: each asks again, so a
+        /// wait the model does not know of shows as a load at this event.
+        var wokenWaits = 0
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -100,14 +114,23 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 break
             }
             let load = pending[pick % pending.count]
-            let applied = model.fail(load)
-            if applied {
+            switch model.fail(load) {
+            case .stale:
+                expect.settling = driver.fail(load, remark: " (stale)")
+            case .waitsForRetry:
+                expect.retry = true
+                let settling = driver.fail(load, remark: " (it waits for its retry)")
+                expect.retryWaits = (model.waitingForRetry.count, settling)
+            case .shown:
                 expect.failedSource = load.source
                 if model.failureShowsMessage(source: load.source) {
                     expect.messages += 1
                 }
+                if model.maxRetries > 0 {
+                    expect.lastAttempt = load.source
+                }
+                expect.settling = driver.fail(load, remark: model.maxRetries > 0 ? " (its last retry)" : "")
             }
-            expect.settling = driver.fail(load, remark: applied ? "" : " (stale)")
         case .cancel(let index):
             let source = index % sourceCount
             if model.cancel(source: source) {
@@ -155,6 +178,29 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             model.insert(item, at: at, source: model.current)
             expect.edit = .serverCopyReplacesEdit
             driver.perform(.insert(item, at: at))
+        case .retryWaitEnds:
+            expect.retry = true
+            expect.unorderedLoads = true
+            // A load goes to sleep on the clock a turn or more after its failure.
+            await driver.waitForRetryWaits(model.waitingForRetry.count)
+            expect.wokenWaits = driver.retryWaits
+            for retry in model.retryWaiting() {
+                expectBegin(retry, &expect)
+            }
+            driver.endRetryWaits()
+        case .retryNow:
+            expect.retry = true
+            expect.unorderedLoads = true
+            await driver.waitForRetryWaits(model.waitingForRetry.count)
+            expect.wokenWaits = driver.retryWaits
+            if !model.waitingForRetry.isEmpty {
+                for retry in model.retryWaiting() {
+                    expectBegin(retry, &expect)
+                }
+            } else if let kind = model.kindToLoadAgain(source: model.current) {
+                begin(kind, source: model.current, &expect)
+            }
+            driver.perform(.retryNow)
         }
         let settled = await settle(expect)
         let marks = driver.marks
@@ -202,6 +248,12 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if await driver.waitForReaction(expect.settling) {
             waited = true
         }
+        if let waits = expect.retryWaits, await driver.waitForRetryWaits(waits.count, or: waits.settling) {
+            waited = true
+        }
+        if expect.wokenWaits > expect.loads.count, await driver.waitForLoads(expect.wokenWaits) {
+            waited = true
+        }
         stepsSinceSettle += 1
         if startsLoadsSynchronously == true, !waited, stepsSinceSettle < 64 {
             return false
@@ -218,7 +270,12 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if kind == .refresh, model.sources[source].previousInFlight != nil {
             expect.supersedes = true
         }
-        switch model.begin(kind, source: source) {
+        expectBegin(model.begin(kind, source: source), &expect)
+    }
+
+    /// Expects the load the model started, or records why it refused it.
+    private func expectBegin(_ begin: ReferenceModel.Begin, _ expect: inout Expectation) {
+        switch begin {
         case .starts(let source, let page, let kind):
             expect.loads.append(ConformanceMismatch.Load(source: source, page: page, kind: kind))
         case .refused(let refusal):
@@ -287,7 +344,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     // MARK: Checks
 
     private func checkLoads(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
-        let (fresh, mismatch) = driver.loadsMismatch(expect.loads)
+        let (fresh, mismatch) = driver.loadsMismatch(expect.loads, unordered: expect.unorderedLoads)
         guard let mismatch else {
             for load in fresh {
                 model.record(load)
@@ -298,6 +355,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func loadRule(_ event: ModelEvent, _ expect: Expectation, _ fresh: [TestLoad]) -> ConformanceRule {
+        // A load asked again too soon, too late, too often or never breaks the retry rule.
+        if expect.retry || expect.lastAttempt != nil {
+            return .retry
+        }
         // A load started or refused after an answer the cap dropped pages for breaks the cap's rule.
         if expect.dropped {
             return .pageCap
@@ -348,12 +409,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .serverCopyReplacesEdit
         case .remove:
             return .removalSticks
+        case .retryWaitEnds, .retryNow:
+            return .retry
         }
     }
 
     private func checkSources(_ expect: Expectation) -> Divergence? {
         for source in 0..<sourceCount {
             guard let divergence = check(source: source, expect) else { continue }
+            // A failure that should wait for its retry, or a retry, changes nothing a source shows.
+            if expect.retry {
+                return Divergence(rule: .retry, mismatch: divergence.mismatch)
+            }
             // Whatever the answer should have left in its source, it broke the cap's rule when the
             // cap dropped pages, unless it held an item twice or brought a removed one back.
             if expect.dropped, source == expect.answered?.source, divergence.rule != .itemsHeldOnce,
@@ -397,6 +464,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// A source loading when it should not (or the other way round) breaks the previous-page rule
     /// when the event settled or started a load of the previous page, else the one-load rule.
     private func loadingRule(source: Int, _ expect: Expectation) -> ConformanceRule {
+        // Still loading after the last retry failed: asked again once too often.
+        if expect.lastAttempt == source {
+            return .retry
+        }
         if expect.answered?.kind == .loadPrevious || expect.settling?.request.kind == .loadPrevious
             || expect.loads.contains(where: { $0.kind == .loadPrevious })
         {
@@ -484,6 +555,15 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func checkScreen(_ expect: Expectation) -> Divergence? {
+        guard let divergence = screenDivergence(expect) else { return nil }
+        // A failure that should wait for its retry shows nothing; a retry ends nothing. Neither
+        // hides or shows the footer: a sequence shrunk to start before the screen appeared has
+        // never drawn it, whatever the events.
+        guard expect.retry, divergence.rule != .footerHiddenWhileEmpty else { return divergence }
+        return Divergence(rule: .retry, mismatch: divergence.mismatch)
+    }
+
+    private func screenDivergence(_ expect: Expectation) -> Divergence? {
         if driver.hasHeader, let mismatch = driver.headerMismatch(refreshing: model.headerRefreshing) {
             return Divergence(rule: .controlsLeaveRefreshing, mismatch: mismatch)
         }

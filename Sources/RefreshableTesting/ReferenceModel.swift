@@ -10,6 +10,10 @@ struct ReferenceModel: Sendable {
         /// When it was asked for, counted in loads started: a removal made after a refresh was asked
         /// for sticks through it.
         var generation: Int
+        /// How many times it was asked again after a failure (rule R).
+        var retriesDone = 0
+        /// Whether its last attempt failed and it waits for its retry, still in flight (rule R).
+        var waitsForRetry = false
     }
 
     /// Which copy of an item a page brings again stays, when the list has an identity.
@@ -75,6 +79,9 @@ struct ReferenceModel: Sendable {
     let policy: RefreshPolicy
     /// Whether the list has an identity, and which copy it keeps; `nil` keeps every item.
     let duplicates: Duplicates?
+    /// How many times the runtime asks again for a failed load before its failure shows; 0 when it
+    /// does not retry.
+    let maxRetries: Int
     var sources: [Source]
     /// How many loads were started, across sources.
     var generation = 0
@@ -84,9 +91,10 @@ struct ReferenceModel: Sendable {
     /// Whether the last answer applied made the cap drop pages.
     private(set) var dropped = false
 
-    init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil) {
+    init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil, maxRetries: Int = 0) {
         self.policy = policy
         self.duplicates = duplicates
+        self.maxRetries = maxRetries
         self.sources = titles.map {
             Source(title: $0, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
         }
@@ -286,11 +294,30 @@ struct ReferenceModel: Sendable {
         }
     }
 
-    /// Records a failure of the in-flight load, committing nothing (rules S4, S9).
-    mutating func fail(_ load: TestLoad) -> Bool {
-        guard isInFlight(load) else { return false }
+    /// What a failure of a load did.
+    enum Failing: Sendable, Equatable {
+        /// The load was no longer in flight: nothing changes.
+        case stale
+        /// The load stays in flight and waits for its retry (rule R).
+        case waitsForRetry
+        /// The failure shows: the load is no longer in flight.
+        case shown
+    }
+
+    /// Records a failure of the in-flight load, committing nothing (rules S4, S9): while retries are
+    /// left, the load waits for its retry instead, still in flight, and nothing shows (rule R).
+    mutating func fail(_ load: TestLoad) -> Failing {
+        guard isInFlight(load), let flight = flight(load.kind, source: load.source) else { return .stale }
+        if flight.retriesDone < maxRetries {
+            updateFlight(load.kind, source: load.source) {
+                $0.waitsForRetry = true
+                // Its attempt ended: the next one is another load of the loader.
+                $0.loadID = nil
+            }
+            return .waitsForRetry
+        }
         failInFlight(load.kind, source: load.source, cancelled: false)
-        return true
+        return .shown
     }
 
     /// Cancels a source's in-flight loads, if any: the load of the previous page, then the other.

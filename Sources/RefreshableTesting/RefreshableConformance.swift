@@ -173,11 +173,7 @@ public enum RefreshableConformance {
             await context.finish()
             unchecked += context.unchecked.filter { !unchecked.contains($0) }
         }
-        if configuration.randomizedSteps > 0, (traits.retries ?? 0) > 0 {
-            let reason =
-                "the random events: the reference model does not retry failed loads (RefreshRetry); the retry scenarios ran"
-            unchecked.append(ConformanceReport.UncheckedRule(rule: .retry, reason: reason))
-        } else if configuration.randomizedSteps > 0 {
+        if configuration.randomizedSteps > 0 {
             let result = await RefreshableModelCheck.run(
                 configuration,
                 traits: traits,

@@ -19,11 +19,16 @@ import Refreshable
 /// - for a capped list, past `maxPages` the first pages go after a load-more and the last ones after
 ///   a load of the previous page, the load in flight toward the end that lost them is superseded,
 ///   and scrolling back loads them again, with the start and end of the list, the page and the
-///   total count as they were (C).
+///   total count as they were (C);
+/// - for an adopter whose runtime retries failed loads (`RefreshRetry` on the rig's clock), a
+///   failure leaves the load in flight and shows nothing until its last retry failed, each wait
+///   that runs out (the clock advanced past it) or `retryNow()` asks again for the same page, a
+///   newer load or a cancellation ends the wait for good, and `retryNow()` with no load waiting
+///   loads the current source again after a failure (R).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
-/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:)``.
+/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:)``.
 ///
 /// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
 /// first appearance is exercised often.
@@ -59,6 +64,7 @@ package enum RefreshableModelCheck {
         // A list paged by cursor has pages before its first; a capped one once the cap dropped some.
         let policy = traits?.policy ?? configuration.policy
         let previousPages = policy.paging == .cursors || policy.maxPages != nil
+        let retries = (traits?.retries ?? 0) > 0
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as
         // `ConformanceConfiguration(seed:)`.
@@ -77,7 +83,8 @@ package enum RefreshableModelCheck {
                 sourceCount: configuration.sourceCount,
                 pageSize: pageSize,
                 identity: identity,
-                previousPages: previousPages
+                previousPages: previousPages,
+                retries: retries
             ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
@@ -254,7 +261,7 @@ package struct ModelCheckResult: Sendable {
 package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule the divergence breaks.
     package let rule: ConformanceRule
-    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:)``
+    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:)``
     /// with it and ``originalEventCount`` gives the unshrunk sequence.
     package let seed: UInt64
     /// The length of the failing episode, up to and including the failing event.

@@ -191,7 +191,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         for _ in 0..<retries {
             guard await rig.loader.waitUntil({ rig.clock.sleeperCount > 0 }) else { break }
             let count = rig.loader.loads.count
-            rig.clock.advance(by: .seconds(365 * 24 * 3_600))
+            rig.clock.advance(by: AdopterDriver<Adopter>.longerThanAnyRetryWait)
             guard await rig.loader.waitUntil({ rig.loader.loads.count > count }),
                 let retry = rig.loader.pending.last(where: { $0.source == load.source && $0.kind == load.kind })
             else { break }
@@ -201,9 +201,17 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         _ = driver.takeNewLoads()
     }
 
-    /// Fails one attempt of `load`.
+    /// Fails one attempt of `load`, and waits until the adopter applied the failure or, when its
+    /// runtime retries, the load waits for its retry on the rig's clock (it changes nothing the
+    /// adopter's state shows, so waiting for a change would wait out the whole budget).
     func failOnce(_ load: TestLoad) async {
-        await driver.waitForReaction(driver.fail(load))
+        let waits = driver.retryWaits
+        let settling = driver.fail(load)
+        if let retries = traits.retries, retries > 0, settling != nil {
+            await driver.waitForRetryWaits(waits + 1, or: settling)
+        } else {
+            await driver.waitForReaction(settling)
+        }
         await driver.settle()
     }
 

@@ -24,10 +24,14 @@ import Testing
     /// list, half lists with an identity (so answers bring items again and local edits race the
     /// loads), one of them numbering its answers from one while asking for page 0, a fortieth
     /// a feed paged by cursor with an identity, whose first rows load the previous page (it
-    /// delivers asynchronously, so each of its steps costs several of the others), and a
-    /// twentieth each two capped lists: one page held of a page-numbered list with an identity
+    /// delivers asynchronously, so each of its steps costs several of the others), a twentieth
+    /// each two capped lists: one page held of a page-numbered list with an identity
     /// that takes newer copies, so every load-more drops the page before and every load of the
-    /// previous page the page after; two pages of a cursor feed.
+    /// previous page the page after; two pages of a cursor feed, and a fortieth each two lists
+    /// whose runtime retries failed loads on the rig's clock, so that failures wait for their
+    /// retry, waits run out and `retryNow()` ends them: a page-numbered list retrying twice whose
+    /// refreshes supersede each other, and a capped cursor feed with an identity retrying once,
+    /// whose loads of the previous page retry beside its load-mores.
     enum Variant: String, CaseIterable, CustomStringConvertible {
         case plain
         case keepHeld
@@ -35,6 +39,8 @@ import Testing
         case cursorFeed
         case cappedPages
         case cappedCursorFeed
+        case retrying
+        case retryingCappedFeed
 
         var description: String { rawValue }
 
@@ -58,14 +64,21 @@ import Testing
                 return ConformanceConfiguration(
                     policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2), seed: 2_029,
                     duplicates: .keepHeld)
+            case .retrying:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins), seed: 2_030)
+            case .retryingCappedFeed:
+                return ConformanceConfiguration(
+                    policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2), seed: 2_031,
+                    duplicates: .takeNewer)
             }
         }
 
         func share(of steps: Int) -> Int {
             switch self {
-            case .plain: return steps - 2 * (steps / 4) - steps / 40 - 2 * (steps / 20)
+            case .plain: return steps - 2 * (steps / 4) - 3 * (steps / 40) - 2 * (steps / 20)
             case .keepHeld, .takeNewerWithOffset: return steps / 4
-            case .cursorFeed: return steps / 40
+            case .cursorFeed, .retrying, .retryingCappedFeed: return steps / 40
             case .cappedPages, .cappedCursorFeed: return steps / 20
             }
         }
@@ -85,6 +98,15 @@ import Testing
             }
         case .plain, .keepHeld, .takeNewerWithOffset:
             result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
+        case .retrying, .retryingCappedFeed:
+            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            if variant == .retrying {
+                result = await RefreshableModelCheck.run(variant.configuration, steps: steps) {
+                    RetryingController(rig: $0)
+                }
+            } else {
+                result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { RetryingFeed(rig: $0) }
+            }
         }
         #expect(result.steps == steps)
         if let failure = result.failure {

@@ -25,15 +25,56 @@ final class SwallowingErrorsController: TestAdopter {
     }
 }
 
+/// A cursor feed whose runtime retries a failed load once, on the rig's clock.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class RetryingFeed: FeedController {
+    override init(rig: ConformanceRig<TestItem>) {
+        super.init(rig: rig)
+        refreshStatus.retry = RefreshRetry(maxRetries: 1, clock: rig.clock)
+    }
+}
+
+/// R: sets a retry policy but loads callback style, reporting its own results: the runtime cannot
+/// ask again for it, so a failure shows after the first attempt.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class CallbackRetryController: TestAdopter {
+    init(rig: ConformanceRig<TestItem>) {
+        super.init(rig: rig, delivery: .callback)
+        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
+    }
+}
+
+/// R: keeps a hand-written retry in its `loadPage(_:)` on top of the runtime's: a failed load is
+/// asked again at once, without waiting.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class ImpatientRetryController: TestAdopter {
+    init(rig: ConformanceRig<TestItem>) {
+        super.init(rig: rig, delivery: .async)
+        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
+    }
+
+    override func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        do {
+            return try await super.loadPage(request)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return try await super.loadPage(request)
+        }
+    }
+}
+
 /// The retry scenarios, run on the rig's clock in virtual time.
 @MainActor
 @Suite struct RetryConformanceTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func aRetryingAdopterKeepsTheRetryRule() async throws {
-        let report = try await RefreshableConformance.check { RetryingController(rig: $0) }
+        let configuration = ConformanceConfiguration()
+        let report = try await RefreshableConformance.check(configuration) { RetryingController(rig: $0) }
         #expect(RefreshableConformance.retryScenarioNames.count == 3)
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 3)
-        #expect(report.uncheckedRules == [.retry], "the random events do not run against a retrying list")
+        #expect(report.uncheckedRules.isEmpty, "\(report.unchecked)")
+        #expect(report.randomizedSteps == configuration.randomizedSteps, "the random events run for a retrying list")
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -48,5 +89,63 @@ final class SwallowingErrorsController: TestAdopter {
         let first = try #require(failure.violations.first)
         #expect(first.scenario == "a failure shows only after the last retry")
         #expect(first.mismatch == .loading(source: 0, expected: true, observed: false))
+    }
+}
+
+/// The random events against adopters whose runtime retries: the reference model retries as the
+/// library does, and catches a broken retry without the retry scenarios.
+@MainActor
+@Suite struct RetryModelCheckTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func aCallbackAdopterWithARetryPolicyShowsTheFailureAtOnceAndTheRandomEventsCatchIt() async throws {
+        let result = await RefreshableModelCheck.run(steps: 2_000) { CallbackRetryController(rig: $0) }
+        let failure = try #require(result.failure, "a failure shown after the first attempt was not caught")
+        #expect(failure.rule == .retry, "\(failure)")
+        #expect(failure.events.count <= 3, "\(failure)")
+        #expect(failure.events.last.map { if case .fail = $0 { true } else { false } } == true, "\(failure)")
+        guard case .loading(_, expected: true, observed: false) = failure.mismatch else {
+            Issue.record("the failure did not keep the source loading: \(failure)")
+            return
+        }
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func anAdopterThatAsksAgainWithoutWaitingIsCaughtByTheRandomEvents() async throws {
+        let result = await RefreshableModelCheck.run(steps: 2_000) { ImpatientRetryController(rig: $0) }
+        let failure = try #require(result.failure, "a retry without a wait was not caught")
+        #expect(failure.rule == .retry, "\(failure)")
+        #expect(failure.events.count <= 3, "\(failure)")
+        guard case .loads(let expected, let observed) = failure.mismatch else {
+            Issue.record("\(failure)")
+            return
+        }
+        #expect(expected.isEmpty && observed.count == 1, "\(failure)")
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func aLoadFailedUntilItsLastRetryShowsItsFailureAndRetryNowLoadsItAgain() async throws {
+        // Two retries: the first ends when its wait runs out, the second with retryNow(); the third
+        // failure shows, and retryNow() with nothing waiting loads the failed source again.
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .none), .loadMore,
+            .fail(pick: 0), .retryWaitEnds, .fail(pick: 0), .retryNow, .fail(pick: 0), .retryNow,
+            .answer(pick: 0, itemCount: 3, signal: .none),
+        ]
+        let violation = await RefreshableModelCheck.replay(events) { RetryingController(rig: $0) }
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+        let late = await RefreshableModelCheck.replay(events) { CallbackRetryController(rig: $0) }
+        #expect(late?.rule == .retry)
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func aRefreshOrACancelEndsTheWaitForARetryForGood() async throws {
+        // A load-more waits for its retry; a refresh supersedes it, and the wait running out asks
+        // for nothing. Then the refresh waits, is cancelled, and retryNow() finds nothing to load.
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .none), .loadMore, .fail(pick: 0),
+            .refresh, .retryWaitEnds, .fail(pick: 0), .cancel(source: 0), .retryWaitEnds, .retryNow,
+        ]
+        let violation = await RefreshableModelCheck.replay(events) { RetryingController(rig: $0) }
+        #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
 }

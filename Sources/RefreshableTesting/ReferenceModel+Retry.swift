@@ -1,0 +1,59 @@
+import Refreshable
+
+/// Retries in the reference model (rule R): a failed load waits for its retry while it stays in
+/// flight, and asks again when the wait runs out or `retryNow()` ends it.
+extension ReferenceModel {
+    /// One load waiting for its retry: its source and direction.
+    struct Waiting: Sendable, Equatable {
+        let source: Int
+        let kind: RefreshRequest.Kind
+    }
+
+    /// The loads waiting for their retry, source by source, the load of the previous page after
+    /// the other one.
+    var waitingForRetry: [Waiting] {
+        sources.indices.flatMap { source -> [Waiting] in
+            [sources[source].inFlight, sources[source].previousInFlight].compactMap { flight in
+                guard let flight, flight.waitsForRetry else { return nil }
+                return Waiting(source: source, kind: flight.kind)
+            }
+        }
+    }
+
+    /// Ends every wait for a retry: each load waiting asks again for the same page, one retry more.
+    /// - Returns: The loads asked again.
+    mutating func retryWaiting() -> [Begin] {
+        waitingForRetry.map { waiting in
+            updateFlight(waiting.kind, source: waiting.source) {
+                $0.waitsForRetry = false
+                $0.retriesDone += 1
+            }
+            let page = flight(waiting.kind, source: waiting.source)?.page ?? policy.firstPage
+            return .starts(source: waiting.source, page: page, kind: waiting.kind)
+        }
+    }
+
+    /// The kind of load `retryNow()` starts again on `source` when no load waits for its retry: the
+    /// kind of its last failure since its last success, unless that was a cancellation or the
+    /// source is loading.
+    func kindToLoadAgain(source: Int) -> RefreshRequest.Kind? {
+        guard let failure = sources[source].failure, !failure.cancelled, !isLoading(source: source) else {
+            return nil
+        }
+        return failure.kind
+    }
+
+    /// Changes the source's flight in `direction`: the load of the previous page for
+    /// ``RefreshRequest/Kind/loadPrevious``, the refresh or load-more otherwise.
+    mutating func updateFlight(_ direction: RefreshRequest.Kind, source: Int, _ change: (inout Flight) -> Void) {
+        if direction == .loadPrevious {
+            if var flight = sources[source].previousInFlight {
+                change(&flight)
+                sources[source].previousInFlight = flight
+            }
+        } else if var flight = sources[source].inFlight {
+            change(&flight)
+            sources[source].inFlight = flight
+        }
+    }
+}
