@@ -135,6 +135,8 @@ final class AsyncController: AsyncRefreshable {
     let list = ListMirror()
     let loads = TestPageLoader<String>()
     private(set) var discarded: [RefreshRequest] = []
+    /// What the library reported as no longer wanted; never anything for an async adopter.
+    private(set) var cancelled: [RefreshRequest] = []
 
     init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
         refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
@@ -153,6 +155,10 @@ final class AsyncController: AsyncRefreshable {
         discarded.append(request)
     }
 
+    func refreshDidCancel(_ request: RefreshRequest) {
+        cancelled.append(request)
+    }
+
     /// Resolves a pending request and waits until the controller has settled it.
     func resolve(_ request: RefreshRequest, _ result: Result<RefreshPage<String>, any Error>) async {
         loads.resume(request, with: result)
@@ -162,6 +168,77 @@ final class AsyncController: AsyncRefreshable {
 
     func waitForStart(count: Int) async {
         await loads.settle { loads.started.count >= count }
+    }
+}
+
+/// A callback-style list with no controls, as a view model keeps one: it starts its requests
+/// itself, records them and what the library says of them, and can publish its statuses.
+@MainActor
+final class CallbackList: Refreshable {
+    /// The output a view model publishes its statuses to.
+    struct Output: OutputRefreshProtocol {
+        let refreshStatus = RefreshStatusRelay()
+    }
+
+    let refreshStatus: RefreshRuntime<String>
+    var currentIndex = 0
+    let output = Output()
+    /// Answers each request inside `refreshData(isRefresh:)`, as a cache would; otherwise
+    /// ``answer(_:)`` does.
+    var answersAtOnce = false
+    /// Run from `refreshDidCancel(_:)`, as an adopter's cancellation that reports at once would.
+    var onCancel: ((RefreshRequest) -> Void)?
+    private(set) var requests: [RefreshRequest] = []
+    private(set) var cancelled: [RefreshRequest] = []
+    private(set) var discarded: [RefreshRequest] = []
+
+    init(policy: RefreshPolicy = RefreshPolicy(pageSize: 3), publishesStatuses: Bool = false) {
+        refreshStatus = RefreshRuntime(noMoreTitles: ["The end", "The end of B"], policy: policy)
+        if publishesStatuses {
+            refreshStatus.publishStatuses(to: output.refreshStatus)
+        }
+    }
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+
+    func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        requests.append(request)
+        if answersAtOnce {
+            answer(request)
+        }
+    }
+
+    func refreshDidCancel(_ request: RefreshRequest) {
+        cancelled.append(request)
+        onCancel?(request)
+    }
+
+    func refreshDidDiscard(_ request: RefreshRequest) {
+        discarded.append(request)
+    }
+
+    /// Answers with three items and more to load.
+    func answer(_ request: RefreshRequest) {
+        loadSuccess(RefreshPage(items: (1...3).map { "\(request.page).\($0)" }, hasMore: true), for: request)
+    }
+
+    /// A list that loaded its first page.
+    static func loaded() -> CallbackList {
+        let list = CallbackList()
+        list.setupRefreshHeader()
+        list.answer(list.requests[0])
+        return list
+    }
+}
+
+/// Lets the main actor run a few turns: real controls' queued commands and the library's
+/// re-checks run.
+func nextMainActorTurns() async {
+    for _ in 0..<4 {
+        await Task.yield()
     }
 }
 

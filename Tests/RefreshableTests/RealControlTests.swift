@@ -48,9 +48,7 @@ final class RealTimingController: Refreshable {
 
     /// Lets the controls apply their queued commands and the library's re-check run.
     func nextTurns() async {
-        for _ in 0..<4 {
-            await Task.yield()
-        }
+        await nextMainActorTurns()
     }
 }
 

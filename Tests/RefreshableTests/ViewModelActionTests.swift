@@ -2,72 +2,30 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
-/// A list kept in a view model: it sees no control, and publishes its statuses to an output.
-@MainActor
-private final class ListViewModel: Refreshable {
-    struct Output: OutputRefreshProtocol {
-        let refreshStatus = RefreshStatusRelay()
-    }
-
-    let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3))
-    let output = Output()
-    /// Answers each request as it is made, as a cache would; otherwise ``answer(_:)`` does.
-    var answersAtOnce = true
-    private(set) var requests: [RefreshRequest] = []
-
-    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
-    var refreshFooterControl: (any RefreshFooterControl)? { nil }
-    var refreshListView: (any RefreshListView)? { nil }
-
-    init() {
-        refreshStatus.publishStatuses(to: output.refreshStatus)
-    }
-
-    func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        requests.append(request)
-        if answersAtOnce {
-            answer(request)
-        }
-    }
-
-    func answer(_ request: RefreshRequest) {
-        loadSuccess(RefreshPage(items: (1...3).map { "\(request.page).\($0)" }, hasMore: true), for: request)
-    }
-}
-
-/// Lets MJRefresh's queued commands and the driver's re-check run.
-@MainActor
-private func nextTurns() async {
-    for _ in 0..<4 {
-        await Task.yield()
-    }
-}
-
 /// A view model's controls wired through the subscription that drives them: MJRefresh's late
 /// callback of a begin the subscription sent starts no load, and a user's pull always does.
 @MainActor
 @Suite("A view model's control actions")
 struct ViewModelActionTests {
     @Test func anAppRefreshAnsweredBeforeTheBeginAnimationEndsLoadsOnce() async {
-        let model = ListViewModel()
+        let model = CallbackList(publishesStatuses: true)
+        model.answersAtOnce = true
         let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         header.action = subscription.headerAction { model.refresh() }
         model.refresh()  // the app's own refresh, answered from a cache at once
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(!header.isRefreshing)
         #expect(header.pendingBeginCallbacks == 1)
         header.finishBeginAnimations()  // the callback of the subscription's own begin, late
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(model.requests.count == 1, "the late callback loaded again")
         #expect(!header.isRefreshing, "the late callback began a load that never ends")
         subscription.cancel()
     }
 
     @Test func theHeadersCallbackForARefreshStillRunningLoadsNothing() async {
-        let model = ListViewModel()
-        model.answersAtOnce = false
+        let model = CallbackList(publishesStatuses: true)
         let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         header.action = subscription.headerAction { model.refresh() }
@@ -75,21 +33,22 @@ struct ViewModelActionTests {
         header.finishBeginAnimations()
         #expect(model.requests.count == 1)
         model.answer(model.requests[0])
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(!header.isRefreshing)
         #expect(model.currentItems.count == 3)
         subscription.cancel()
     }
 
     @Test func aUserPullOfTheHeaderRefreshesAndEnds() async {
-        let model = ListViewModel()
+        let model = CallbackList(publishesStatuses: true)
+        model.answersAtOnce = true
         let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         header.action = subscription.headerAction { model.refresh() }
         header.pull()
         header.finishBeginAnimations()
         #expect(model.requests.map(\.kind) == [.refresh])
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(!header.isRefreshing, "the answered pull left the header refreshing")
         header.pull()  // a pull after a refresh the app started and the control's late callback
         header.finishBeginAnimations()
@@ -98,19 +57,18 @@ struct ViewModelActionTests {
     }
 
     @Test func anAppLoadMoreBeginsTheAutoFooterWhoseCallbackLoadsNothing() async {
-        let model = ListViewModel()
-        model.answersAtOnce = false
+        let model = CallbackList(publishesStatuses: true)
         let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
         let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         footer.action = subscription.footerAction { model.loadMore() }
         model.refresh()
         model.answer(model.requests[0])
-        await nextTurns()
+        await nextMainActorTurns()
         model.loadMore()  // the app's own load-more: the auto footer calls its action as it begins
         #expect(footer.actionCount == 1)
         #expect(model.requests.map(\.kind) == [.refresh, .loadMore], "the footer's own callback loaded more")
         model.answer(model.requests[1])
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(footer.state == .idle)
         footer.pull()  // the user scrolls to the bottom
         #expect(model.requests.map(\.kind) == [.refresh, .loadMore, .loadMore], "a user's pull was swallowed")
@@ -118,7 +76,7 @@ struct ViewModelActionTests {
     }
 
     @Test func theControlAboveTheFirstRowIgnoresItsLateCallbackAfterItsLoadEnded() async {
-        let output = ListViewModel.Output()  // statuses written by hand
+        let output = CallbackList.Output()  // statuses written by hand
         let previous = TestFooterControl(timing: .mjRefreshBackFooter(.manual))
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: nil, previous: previous)
         var asked = 0
@@ -126,7 +84,7 @@ struct ViewModelActionTests {
         output.refreshStatus.value = .resetNoPreviousData  // newer items exist above the first row
         output.refreshStatus.value = .beginPreviousLoad
         output.refreshStatus.value = .endPreviousLoad
-        await nextTurns()
+        await nextMainActorTurns()
         #expect(previous.pendingBeginCallbacks == 1)
         previous.finishBeginAnimations()
         #expect(asked == 0, "the late callback was taken for a pull")
@@ -137,7 +95,8 @@ struct ViewModelActionTests {
     }
 
     @Test func aCancelledSubscriptionPassesEveryActionOn() {
-        let model = ListViewModel()
+        let model = CallbackList(publishesStatuses: true)
+        model.answersAtOnce = true
         let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         var asked = 0
