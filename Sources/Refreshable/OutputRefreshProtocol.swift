@@ -103,6 +103,8 @@ private final class StatusDriver: RefreshObservation {
     private let footerRecord = ControlRecord()
     private let previousRecord = ControlRecord()
     @exclusivity(unchecked) private var recheckToken: UInt = 0
+    /// The relay observed, for the actions' wrappers: it holds the driver, so the driver holds it weakly.
+    private weak var relay: RefreshStatusRelay?
 
     init(
         header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?, previous: (any RefreshFooterControl)?
@@ -116,6 +118,9 @@ private final class StatusDriver: RefreshObservation {
     /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
     /// queued commands), checks once more after the main actor's queue ran.
     override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
+        if status == nil {
+            self.relay = relay
+        }
         let addressed = status?.addressedControls
         var lags = false
         if addressed?.footer ?? true {
@@ -146,6 +151,12 @@ private final class StatusDriver: RefreshObservation {
             )
             lags = lags || previousLags
         }
+        recheck(if: lags, relay: relay)
+    }
+
+    /// When a control may not show the wanted state yet, drives them all once more after the main
+    /// actor's queue ran.
+    private func recheck(if lags: Bool, relay: RefreshStatusRelay) {
         guard lags else { return }
         // Scheduled after this status's commands, so it runs once the controls applied them, and
         // drives to the relay's appearance then, whatever came meanwhile. It holds the driver and
@@ -181,6 +192,32 @@ private final class StatusDriver: RefreshObservation {
             isRefreshing = footer.isRefreshing
         }
         return record.shown == .refreshing || !isRefreshing || record.endPending
+    }
+
+    /// Ends a control the user pulled when the pull's load published no begin status for it: the
+    /// list refused the load (one was running already), and nothing else would end the control.
+    override func releaseRefusedPull(of role: RefreshControlRole) {
+        guard let relay else { return }
+        let lags: Bool
+        switch role {
+        case .header:
+            guard let header, headerRecord.shown != .refreshing, header.isRefreshing else { return }
+            headerRecord.releasePull = true
+            lags = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
+        case .footer, .previous:
+            let record = role == .footer ? footerRecord : previousRecord
+            guard let control = role == .footer ? footer : previous, record.shown != .refreshing,
+                control.isRefreshing
+            else { return }
+            record.releasePull = true
+            lags = ControlDriver.drive(
+                control,
+                record: record,
+                to: role == .footer ? relay.appearance.footer : relay.appearance.previous,
+                hidden: relay.appearance.isFooterHidden
+            )
+        }
+        recheck(if: lags, relay: relay)
     }
 
     override func cancel() {

@@ -207,6 +207,10 @@ class RefreshObservation {
     /// Whether an action of the control in `role` is that control's own callback of a command the
     /// observation sent, rather than a user's pull; `false` for an observation that drives no control.
     func isOwnCallback(of role: RefreshControlRole) -> Bool { false }
+
+    /// Called after a user's pull of the control in `role` was handed on; ends the control when
+    /// the pull started no load. Nothing for an observation that drives no control.
+    func releaseRefusedPull(of role: RefreshControlRole) {}
 }
 
 /// An observation that calls a closure with each status.
@@ -284,8 +288,10 @@ public final class RefreshSubscription: Hashable {
     /// footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
     /// ```
     ///
-    /// Once the subscription is cancelled it drives no control, and the closure calls `load` for
-    /// every action.
+    /// A pull that starts no load (the list was busy, and published no begin status for the
+    /// control before `load` returned) is ended, so the control does not spin forever. Once the
+    /// subscription is cancelled it drives no control, and the closure calls `load` for every
+    /// action.
     /// - Parameter load: What a user's pull of the header starts, such as the view model's refresh.
     /// - Returns: The closure to give the header as its action.
     public func headerAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
@@ -315,9 +321,9 @@ public final class RefreshSubscription: Hashable {
     ) -> @MainActor () -> Void {
         let observation = observation
         return {
-            if observation?.isOwnCallback(of: role) != true {
-                load()
-            }
+            guard observation?.isOwnCallback(of: role) != true else { return }
+            load()
+            observation?.releaseRefusedPull(of: role)
         }
     }
 

@@ -94,6 +94,42 @@ struct ViewModelActionTests {
         subscription.cancel()
     }
 
+    @Test func aFooterPullTheListRefusesEndsInsteadOfSpinning() async {
+        let model = CallbackList(publishesStatuses: true)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+        let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+        footer.action = subscription.footerAction { model.loadMore() }
+        model.refresh()
+        model.answer(model.requests[0])
+        await nextMainActorTurns()
+        model.refresh()
+        footer.pull()  // refused: the list is refreshing
+        await nextMainActorTurns()
+        #expect(model.requests.map(\.kind) == [.refresh, .refresh])
+        #expect(footer.state == .idle, "the refused pull left the footer spinning")
+        model.answer(model.requests[1])
+        await nextMainActorTurns()
+        footer.pull()
+        #expect(model.requests.map(\.kind) == [.refresh, .refresh, .loadMore], "a later pull was swallowed")
+        #expect(footer.state == .refreshing)
+        subscription.cancel()
+    }
+
+    @Test func aHeaderPullTheListRefusesEnds() {
+        let model = CallbackList(
+            policy: RefreshPolicy(pageSize: 3, conflictRule: .inFlightWins), publishesStatuses: true)
+        let header = TestHeaderControl()
+        let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
+        header.action = subscription.headerAction { model.refresh() }
+        model.refresh()
+        model.answer(model.requests[0])
+        model.loadMore()
+        header.pull()  // refused: a load-more runs, and the load in flight wins
+        #expect(model.requests.map(\.kind) == [.refresh, .loadMore])
+        #expect(!header.isRefreshing, "the refused pull left the header spinning")
+        subscription.cancel()
+    }
+
     @Test func aCancelledSubscriptionPassesEveryActionOn() {
         let model = CallbackList(publishesStatuses: true)
         model.answersAtOnce = true

@@ -38,7 +38,8 @@ enum DocCDrivingControlsFromAViewModel {
         override func viewDidLoad() {
             super.viewDidLoad()
             subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
-            refreshControl.addAction(UIAction { [weak self] _ in self?.viewModel.refresh() }, for: .valueChanged)
+            let pull = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
+            refreshControl.addAction(UIAction { _ in pull?() }, for: .valueChanged)
             viewModel.setupRefreshHeader()
         }
     }
