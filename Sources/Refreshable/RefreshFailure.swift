@@ -6,7 +6,9 @@
 public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Hashable {
-        /// The loader threw; the payload is the thrown error's description.
+        /// The loader threw; the payload is what the user reads for the error: by default
+        /// "Loading failed: " and the error's description, or the words of
+        /// ``RefreshRuntime/describeError``.
         case loaderFailed(String)
         /// The load was cancelled before it answered (not by a newer request of the same source,
         /// whose supersession discards the old result silently).
@@ -53,12 +55,21 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Wraps an error thrown by a loader: a `CancellationError` becomes ``Reason/cancelled``, a
-    /// ``RefreshFailure`` keeps its reason, anything else becomes ``Reason/loaderFailed(_:)``.
+    /// ``RefreshFailure`` keeps its reason, anything else becomes ``Reason/loaderFailed(_:)`` with
+    /// ``defaultDescription(of:)``.
     /// - Parameters:
     ///   - error: The thrown error.
     ///   - request: The request that failed.
     public init(wrapping error: any Error, for request: RefreshRequest) {
-        self.init(wrapping: error, for: request, describedAs: String(describing: error))
+        self.init(wrapping: error, for: request, describedAs: Self.defaultDescription(of: error))
+    }
+
+    /// What a user reads for a thrown error unless told otherwise: "Loading failed: " and the
+    /// error's `String(describing:)`.
+    /// - Parameter error: The thrown error.
+    /// - Returns: The message.
+    public static func defaultDescription(of error: any Error) -> String {
+        "Loading failed: \(String(describing: error))"
     }
 
     /// Wraps an error thrown by a loader, as ``init(wrapping:for:)`` does, with the text a user
@@ -66,7 +77,7 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     /// - Parameters:
     ///   - error: The thrown error.
     ///   - request: The request that failed.
-    ///   - description: What the error means, in words fit for the user.
+    ///   - description: The whole message the user reads for the error (``message``).
     public init(wrapping error: any Error, for request: RefreshRequest, describedAs description: String) {
         if let failure = error as? RefreshFailure {
             self.init(request: request, reason: failure.reason, underlyingError: failure.underlyingError)
@@ -81,7 +92,7 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     public var message: String {
         switch reason {
         case .loaderFailed(let text):
-            return "Loading failed: \(text)"
+            return text
         case .cancelled:
             return "Loading was cancelled."
         case .invalidResponse(let invalid):

@@ -133,12 +133,15 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
-    /// Turns an error a loader threw into the words a user reads in ``RefreshFailure/message``,
-    /// which shows them after "Loading failed: ".
+    /// Turns an error a loader threw into the message a user reads: ``RefreshFailure/message``, on
+    /// the footer, the placeholder and the toast.
     ///
-    /// The default is `String(describing:)`, which reads well for your own error types. With
-    /// Foundation, `{ $0.localizedDescription }` reads well for `URLError` and other system errors.
-    public var describeError: @MainActor (any Error) -> String = { String(describing: $0) }
+    /// The default is ``RefreshFailure/defaultDescription(of:)``, "Loading failed: " and
+    /// `String(describing:)` of the error, which reads well for your own error types. Your own
+    /// words replace the whole message, so it can be localised; with Foundation,
+    /// `{ "Loading failed: \($0.localizedDescription)" }` reads well for `URLError` and other
+    /// system errors.
+    public var describeError: @MainActor (any Error) -> String = { RefreshFailure.defaultDescription(of: $0) }
 
     /// Retrying loads that throw, with bounded exponential backoff; `nil` (the default) shows a
     /// failure at once. Applies to the loads the runtime runs (async loaders); see ``RefreshRetry``.

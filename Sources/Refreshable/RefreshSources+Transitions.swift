@@ -329,7 +329,8 @@ extension RefreshSources {
     /// - Parameters:
     ///   - request: The request that failed.
     ///   - error: What the loader threw; wrapped by ``RefreshFailure/init(wrapping:for:describedAs:)``.
-    ///   - description: The error in words fit for the user; `String(describing: error)` by default.
+    ///   - description: The message the user reads for the error;
+    ///     ``RefreshFailure/defaultDescription(of:)`` by default.
     /// - Returns: ``RefreshSettlement/failed(_:)`` or, for a stale request, ``RefreshSettlement/discarded(_:)``.
     @inlinable
     public mutating func fail(
@@ -338,7 +339,7 @@ extension RefreshSources {
         describedAs description: String? = nil
     ) -> RefreshSettlement {
         guard isInFlight(request) else { return .discarded(request) }
-        let text = description ?? String(describing: error)
+        let text = description ?? RefreshFailure.defaultDescription(of: error)
         return settleFailure(RefreshFailure(wrapping: error, for: request, describedAs: text))
     }
 

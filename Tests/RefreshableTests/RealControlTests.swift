@@ -253,12 +253,10 @@ struct RealControlTests {
 
     @Test func aFailureReadsAsTheRuntimesDescriptionOfTheError() {
         let controller = RealTimingController()
-        controller.refreshStatus.describeError = { _ in "The Internet connection appears to be offline." }
+        controller.refreshStatus.describeError = { _ in "网络连接已断开。" }  // the app's own, localised words
         controller.setupRefreshHeader()
         controller.loadFailer(ServerError(code: -1009), for: controller.lastRequest)
-        #expect(
-            controller.refreshStatus[0].failure?.message
-                == "Loading failed: The Internet connection appears to be offline.")
+        #expect(controller.refreshStatus[0].failure?.message == "网络连接已断开。")
         #expect(controller.refreshStatus[0].failure?.underlyingError as? ServerError == ServerError(code: -1009))
     }
 
