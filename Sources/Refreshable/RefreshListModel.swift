@@ -59,6 +59,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var noMoreText: String?
         var failure: RefreshFailure?
         var placeholder: RefreshFailure?
+        var isLoadedEmpty = false
     }
 
     /// Creates a model over a runtime.
@@ -149,6 +150,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public var placeholder: RefreshFailure? {
         registrar.access(self, keyPath: \.placeholder)
         return shown.placeholder
+    }
+
+    /// Whether the current source loaded and holds no items, with no failure to show instead: show
+    /// your empty view ("No orders yet"); see ``RefreshState/isLoadedEmpty``.
+    public var isLoadedEmpty: Bool {
+        registrar.access(self, keyPath: \.isLoadedEmpty)
+        return shown.isLoadedEmpty
     }
 
     // MARK: What a view calls
@@ -310,6 +318,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
         next.failure = state.failure
         next.placeholder = appearance.placeholder
+        next.isLoadedEmpty = state.isLoadedEmpty
         publish(next)
         resumeSettledRefreshes()
         if !state.isLoading {
@@ -345,6 +354,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
         if next.placeholder != old.placeholder {
             registrar.withMutation(of: self, keyPath: \.placeholder) { shown.placeholder = next.placeholder }
+        }
+        if next.isLoadedEmpty != old.isLoadedEmpty {
+            registrar.withMutation(of: self, keyPath: \.isLoadedEmpty) { shown.isLoadedEmpty = next.isLoadedEmpty }
         }
     }
 

@@ -67,6 +67,15 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @usableFromInline var _itemsBefore: Int
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
+    /// Whether the source loaded and holds no items, with no failure to show in their place: the
+    /// server's list is empty (or every row was removed), so say so ("No orders yet"). `false`
+    /// before a load succeeded, and while a failure's placeholder takes the empty list's place
+    /// (see ``RefreshAppearance/placeholder``). A load in flight leaves it as it was.
+    @inlinable public var isLoadedEmpty: Bool {
+        guard _hasLoaded, _items.isEmpty else { return false }
+        guard let failure else { return true }
+        return failure.reason == .cancelled
+    }
     @usableFromInline var _hasLoaded: Bool
     /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
     /// shows, which a failed refresh leaves alone.

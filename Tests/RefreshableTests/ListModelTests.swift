@@ -149,6 +149,26 @@ struct ListModelTests {
         #expect(rig.loader.pending.isEmpty, "row 1 of 6 is not within the last 3")
     }
 
+    @Test func anEmptyFirstPageSaysTheListIsEmptyAndAFailedRefreshShowsThePlaceholderInstead() async {
+        let rig = ModelRig()
+        let recorder = ChangeRecorder()
+        recorder.track { _ = rig.model.isLoadedEmpty }
+        rig.model.setUp()
+        #expect(!rig.model.isLoadedEmpty, "empty before anything loaded")
+        await rig.waitForPending(1)
+        await rig.answerLast(count: 0, hasMore: false)
+        #expect(rig.model.isLoadedEmpty)
+        #expect(recorder.changes == 1, "a view reading isLoadedEmpty was not told")
+        let refreshing = Task { await rig.model.refresh() }
+        await rig.waitForPending(1)
+        if let load = rig.loader.pending.last {
+            rig.loader.fail(load, with: TestLoadError("offline"))
+        }
+        await refreshing.value
+        #expect(rig.model.placeholder != nil)
+        #expect(!rig.model.isLoadedEmpty, "the empty view and the failure placeholder both show")
+    }
+
     @Test func aFailedFirstLoadShowsThePlaceholderAndRetryLoadsAgain() async {
         let rig = ModelRig()
         rig.model.setUp()

@@ -46,6 +46,26 @@ struct RefreshSourcesTests {
         #expect(sources[0].page == 1)
     }
 
+    @Test func aSourceIsLoadedEmptyOnlyAfterALoadBroughtNothingAndNoFailureShows() throws {
+        var sources = RefreshSources<String>(noMoreTitles: ["No more"], policy: RefreshPolicy(pageSize: 3))
+        #expect(!sources[0].isLoadedEmpty, "empty before anything loaded")
+        let first = try started(sources.begin(.refresh, source: 0))
+        #expect(!sources[0].isLoadedEmpty, "empty while the first load runs")
+        _ = sources.succeed(first, with: RefreshPage(items: [], hasMore: false))
+        #expect(sources[0].isLoadedEmpty)
+        let failing = try started(sources.begin(.refresh, source: 0))
+        #expect(sources[0].isLoadedEmpty, "a refresh in flight hid the empty list")
+        _ = sources.fail(failing, error: ServerError(code: 500))
+        #expect(!sources[0].isLoadedEmpty, "the failure's placeholder takes its place")
+        let cancelled = try started(sources.begin(.refresh, source: 0))
+        _ = sources.cancel(source: 0)
+        #expect(sources[0].failure?.request == cancelled)
+        #expect(sources[0].isLoadedEmpty, "a cancellation shows nothing, so the empty list shows")
+        let full = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(full, with: RefreshPage(items: ["a"], hasMore: false))
+        #expect(!sources[0].isLoadedEmpty)
+    }
+
     @Test func failedLoadMoreCommitsNoPageSoTheNextAsksAgain() throws {
         var sources = try loadedSources()
         let more = try started(sources.begin(.loadMore, source: 0))
