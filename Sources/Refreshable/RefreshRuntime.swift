@@ -117,16 +117,24 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The page state of every source.
     ///
     /// Reading it gives a copy. Setting an edited copy (a changed end-of-list text, policy, or an
-    /// added source) keeps the loads in flight; setting any other value replaces the state: every
-    /// load of the old state is cancelled and its answer discarded, the controls and placeholder are
-    /// drawn from the new state, and a list already on screen loads its first page again.
+    /// added source) keeps the loads in flight, except those of a source whose whole state it
+    /// replaced; setting any other value replaces the state: every load of the old state is
+    /// cancelled and its answer discarded. Either way the controls and placeholder are drawn from
+    /// the new state, and a list already on screen loads its first page again when the current
+    /// source's state was replaced.
     public var sources: RefreshSources<Item> {
         get { state }
         set {
             if newValue.isEditedCopy(of: state) {
+                let index = currentIndex
+                let wasStarted = state.indices.contains(index) && (state[index].hasLoaded || state[index].isLoading)
                 state = newValue
                 cancelTasksNoLongerInFlight()
                 render()
+                // The edit replaced the current source's whole state: load it as a new one.
+                if isSetUp, wasStarted, state.indices.contains(index), !state[index].hasLoaded {
+                    loadFirstPageIfNeeded()
+                }
             } else {
                 replace(with: newValue)
             }

@@ -49,6 +49,19 @@ struct CancelHookTests {
         #expect(controller.cancelled == [previous])
     }
 
+    @Test func replacingTheCurrentSourcesStateInAnEditedCopyCancelsItsLoadAndLoadsItAgain() {
+        let controller = CallbackList.loaded()
+        controller.switchSource(to: 1)  // loads B's first page
+        let firstOfB = controller.requests[1]
+        var edited = controller.refreshStatus.sources
+        edited[1] = RefreshState(noMoreTitle: "The end of B")
+        controller.refreshStatus.sources = edited
+        #expect(controller.cancelled == [firstOfB])
+        #expect(controller.requests.map(\.source) == [0, 1, 1], "the tab on screen was left unloaded")
+        #expect(controller.refreshStatus[1].isRefreshing)
+        #expect(controller.refreshStatus[0].items.count == 3, "the other tab was touched")
+    }
+
     @Test func anAnsweredRequestIsNeverReportedCancelled() {
         let controller = CallbackList.loaded()
         controller.loadMore()
