@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when a test advances it, for testing retries without sleeping.
 ///
 /// Give it to `RefreshRetry` and advance it past each wait:
@@ -48,13 +46,13 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private struct Sleeper {
+    private struct Sleeper: Sendable {
         let id: UInt64
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct State {
+    private struct State: Sendable {
         var now = Instant(offset: .zero)
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
@@ -70,7 +68,7 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = PthreadLocked(State())
 
     /// Creates a clock at its start.
     public init() {}
