@@ -105,6 +105,8 @@ private final class StatusDriver: RefreshObservation {
     @exclusivity(unchecked) private var recheckToken: UInt = 0
     /// The relay observed, for the actions' wrappers: it holds the driver, so the driver holds it weakly.
     private weak var relay: RefreshStatusRelay?
+    /// The controls the statuses of a change being published were about, driven when it ends.
+    private var batchAddressed: (header: Bool, footer: Bool, previous: Bool)?
 
     init(
         header: (any RefreshHeaderControl)?, footer: (any RefreshFooterControl)?, previous: (any RefreshFooterControl)?
@@ -115,13 +117,36 @@ private final class StatusDriver: RefreshObservation {
     }
 
     /// Drives the controls a status is about (all of them, without ending what refreshes already, for the
-    /// first appearance, `status == nil`); when one may not show the wanted state yet (MJRefresh's
-    /// queued commands), checks once more after the main actor's queue ran.
+    /// first appearance, `status == nil`); within a change being published, notes them and drives
+    /// them once when it ends, to where its statuses lead.
     override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
         if status == nil {
             self.relay = relay
         }
-        let addressed = status?.addressedControls
+        if let status, relay.isPublishingBatch {
+            let addressed = status.addressedControls
+            let pending = batchAddressed ?? (false, false, false)
+            batchAddressed = (
+                pending.header || addressed.header, pending.footer || addressed.footer,
+                pending.previous || addressed.previous
+            )
+            return
+        }
+        drive(status?.addressedControls, relay: relay)
+    }
+
+    /// Drives the controls of one change once, to where its statuses lead.
+    override func batchEnded(from relay: RefreshStatusRelay) {
+        guard let addressed = batchAddressed else { return }
+        batchAddressed = nil
+        drive(addressed, relay: relay)
+    }
+
+    /// Drives the controls `addressed` names (all of them, without ending what refreshes already,
+    /// when `nil`: the first appearance) to the relay's appearance; when one may not show the
+    /// wanted state yet (MJRefresh's queued commands), checks once more after the main actor's
+    /// queue ran.
+    private func drive(_ addressed: (header: Bool, footer: Bool, previous: Bool)?, relay: RefreshStatusRelay) {
         var lags = false
         if addressed?.footer ?? true {
             lags = ControlDriver.drive(

@@ -37,6 +37,9 @@ public final class RefreshStatusRelay {
     /// The status being delivered when it is no longer ``value`` (an observer set a newer one),
     /// which a new observer receives first.
     @exclusivity(unchecked) private var deliveringQueued: RefreshStatus?
+    /// Set while ``publish(_:reaching:)`` delivers the statuses of one change: controls are driven
+    /// once, to where they lead, when it ends.
+    @exclusivity(unchecked) private(set) var isPublishingBatch = false
 
     /// The status delivered last, or being delivered now: what a new observer receives first.
     private var delivered: RefreshStatus {
@@ -115,20 +118,34 @@ public final class RefreshStatusRelay {
     }
 
     /// Publishes the statuses that lead to `target`, then makes `target` the relay's
-    /// ``appearance``: observers receive each status, and controls are driven to `target` itself,
-    /// which carries what statuses cannot (the end-of-list title).
+    /// ``appearance``: observers receive each status, and controls are driven once, to `target`
+    /// itself, which carries what statuses cannot (the end-of-list title) and never passes through
+    /// a state on the way (a footer that shows a failure is not begun first).
     func publish(_ statuses: [RefreshStatus], reaching target: RefreshAppearance) {
         guard !statuses.isEmpty else { return }
         if case .noMoreData(let title) = target.footer {
             isPublishingEnd = true
             publishedEndTitle = title
         }
+        let outer = isPublishingBatch
+        isPublishingBatch = true
         for status in statuses {
             value = status
         }
+        isPublishingBatch = outer
         isPublishingEnd = false
         publishedEndTitle = nil
         appearance = target
+        guard !outer else { return }
+        let count = observers.count
+        var index = 0
+        while index < count {
+            let observation = observers[index]
+            if !observation.isCancelled {
+                observation.batchEnded(from: self)
+            }
+            index += 1
+        }
     }
 
     private func deliver(_ status: RefreshStatus) {
@@ -203,6 +220,10 @@ class RefreshObservation {
     func cancel() {
         isCancelled = true
     }
+
+    /// Called when the statuses of one change were all delivered (see
+    /// ``RefreshStatusRelay/publish(_:reaching:)``), with the relay's appearance at their end.
+    func batchEnded(from relay: RefreshStatusRelay) {}
 
     /// Whether an action of the control in `role` is that control's own callback of a command the
     /// observation sent, rather than a user's pull; `false` for an observation that drives no control.

@@ -201,7 +201,9 @@ final class CallbackList: Refreshable {
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
-    var refreshListView: (any RefreshListView)? { nil }
+    /// The list a view model's controller hands over, as the view-model article shows.
+    weak var listView: (any RefreshListView)?
+    var refreshListView: (any RefreshListView)? { listView }
 
     func refreshData(isRefresh: Bool) {
         let request = refreshRequest

@@ -130,6 +130,50 @@ struct ViewModelActionTests {
         subscription.cancel()
     }
 
+    @Test func switchingToATabWhoseLoadMoreFailedShowsTheFailureWithoutBeginningTheFooter() async {
+        let model = CallbackList(publishesStatuses: true)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+        let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+        footer.action = subscription.footerAction { model.loadMore() }
+        model.setupRefreshHeader()
+        model.answer(model.requests[0])
+        await nextMainActorTurns()
+        footer.pull()
+        model.loadFailer(ServerError(code: 500), for: model.requests[1])
+        model.switchSource(to: 1)
+        model.answer(model.requests[2])
+        await nextMainActorTurns()
+        #expect(footer.state == .idle)
+        footer.reset()
+        let actions = footer.actionCount
+        model.switchSource(to: 0)
+        await nextMainActorTurns()
+        #expect(footer.state == .failed(message: "Loading failed: ServerError(code: 500)"))
+        #expect(!footer.calls.contains(.beginRefreshing), "the switch began the footer on its way to the failure")
+        #expect(footer.actionCount == actions, "the auto footer's action ran on a tab switch")
+        subscription.cancel()
+    }
+
+    @Test func aViewModelGivenTheListShowsAndHidesThePlaceholderOfTheTabOnScreenOnly() {
+        let model = CallbackList(publishesStatuses: true)
+        let list = TestListView()
+        model.listView = list
+        model.setupRefreshHeader()
+        model.loadFailer(ServerError(code: 500), for: model.requests[0])
+        #expect(list.placeholder?.request == model.requests[0])
+        #expect(list.tapRetry())
+        #expect(list.placeholder == nil, "the retry's load left the placeholder over the list")
+        model.answer(model.requests[1])
+        #expect(list.placeholder == nil)
+        model.refresh()  // tab 0 refreshes slowly; the user moves to tab 1
+        model.switchSource(to: 1)
+        model.answer(model.requests[3])
+        model.loadFailer(ServerError(code: 503), for: model.requests[2])
+        #expect(list.placeholder == nil, "tab 0's failure covered tab 1")
+        #expect(list.messages.isEmpty, "tab 0's failure was shown on tab 1")
+        #expect(model.refreshStatus[0].failure?.request == model.requests[2])
+    }
+
     @Test func aCancelledSubscriptionPassesEveryActionOn() {
         let model = CallbackList(publishesStatuses: true)
         model.answersAtOnce = true

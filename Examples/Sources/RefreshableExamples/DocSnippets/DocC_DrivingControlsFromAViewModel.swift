@@ -49,7 +49,8 @@ enum DocCDrivingControlsFromAViewModel {
         let output = OrdersOutput()
         var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
         var refreshFooterControl: (any RefreshFooterControl)? { nil }
-        var refreshListView: (any RefreshListView)? { nil }
+        weak var listView: (any RefreshListView)?
+        var refreshListView: (any RefreshListView)? { listView }
 
         init() {
             refreshStatus.publishStatuses(to: output.refreshStatus)
@@ -59,17 +60,6 @@ enum DocCDrivingControlsFromAViewModel {
             let response = try await api.orders(page: request.page)
             return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
         }
-
-        var onUpdate: (@MainActor (RefreshUpdate) -> Void)?
-        var onFailure: (@MainActor (RefreshFailure) -> Void)?
-
-        func refreshDidUpdate(_ update: RefreshUpdate) {
-            onUpdate?(update)
-        }
-
-        func presentFailure(_ failure: RefreshFailure) {
-            onFailure?(failure)
-        }
     }
 
     final class OrdersRowsViewController: UIViewController {
@@ -77,29 +67,14 @@ enum DocCDrivingControlsFromAViewModel {
         let tableView = UITableView(frame: .zero, style: .plain)
         let refreshControl = UIRefreshControl()
         var subscription: RefreshSubscription?
-        private(set) var shown: [String] = []
 
         override func viewDidLoad() {
             super.viewDidLoad()
             subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
-            viewModel.onUpdate = { [weak self] _ in self?.tableView.reloadData() }
-            viewModel.onFailure = { [weak self] failure in
-                guard let self, failure.reason != .cancelled else { return }
-                if viewModel.currentItems.isEmpty {
-                    showPlaceholder(failure.message) { [weak self] in self?.viewModel.refresh() }
-                } else {
-                    showToast(failure.message)
-                }
-            }
+            let pull = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
+            refreshControl.addAction(UIAction { _ in pull?() }, for: .valueChanged)
+            viewModel.listView = tableView
             viewModel.setupRefreshHeader()
-        }
-
-        func showPlaceholder(_ message: String, retry: @escaping @MainActor () -> Void) {
-            shown.append("placeholder: \(message)")
-        }
-
-        func showToast(_ message: String) {
-            shown.append("toast: \(message)")
         }
     }
 
