@@ -42,6 +42,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     public let reason: Reason
     /// The error the loader threw, when there was one. Not part of equality.
     public let underlyingError: (any Error)?
+    /// The words ``RefreshRuntime/describeError`` gave for a failure whose reason carries none
+    /// (a refused answer); `nil` for the default message. Not part of equality.
+    let describedMessage: String?
 
     /// Creates a failure.
     /// - Parameters:
@@ -49,9 +52,19 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     ///   - reason: What went wrong.
     ///   - underlyingError: The thrown error, if any.
     public init(request: RefreshRequest, reason: Reason, underlyingError: (any Error)? = nil) {
+        self.init(request: request, reason: reason, underlyingError: underlyingError, describedMessage: nil)
+    }
+
+    init(request: RefreshRequest, reason: Reason, underlyingError: (any Error)?, describedMessage: String?) {
         self.request = request
         self.reason = reason
         self.underlyingError = underlyingError
+        self.describedMessage = describedMessage
+    }
+
+    /// The same failure, read as `message`.
+    func described(as message: String) -> RefreshFailure {
+        RefreshFailure(request: request, reason: reason, underlyingError: underlyingError, describedMessage: message)
     }
 
     /// Wraps an error thrown by a loader: a `CancellationError` becomes ``Reason/cancelled``, a
@@ -64,12 +77,15 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         self.init(wrapping: error, for: request, describedAs: Self.defaultDescription(of: error))
     }
 
-    /// What a user reads for a thrown error unless told otherwise: "Loading failed: " and the
-    /// error's `String(describing:)`.
+    /// What a user reads for an error unless told otherwise: "Loading failed: " and the error's
+    /// `String(describing:)`, or a ``RefreshFailure``'s own ``message``.
     /// - Parameter error: The thrown error.
     /// - Returns: The message.
     public static func defaultDescription(of error: any Error) -> String {
-        "Loading failed: \(String(describing: error))"
+        if let failure = error as? RefreshFailure {
+            return failure.message
+        }
+        return "Loading failed: \(String(describing: error))"
     }
 
     /// Wraps an error thrown by a loader, as ``init(wrapping:for:)`` does, with the text a user
@@ -80,7 +96,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     ///   - description: The whole message the user reads for the error (``message``).
     public init(wrapping error: any Error, for request: RefreshRequest, describedAs description: String) {
         if let failure = error as? RefreshFailure {
-            self.init(request: request, reason: failure.reason, underlyingError: failure.underlyingError)
+            self.init(
+                request: request, reason: failure.reason, underlyingError: failure.underlyingError,
+                describedMessage: description == failure.message ? failure.describedMessage : description)
         } else if error is CancellationError {
             self.init(request: request, reason: .cancelled, underlyingError: error)
         } else {
@@ -88,8 +106,12 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// A one-line message fit to show a user or a log.
+    /// A one-line message fit to show a user or a log: the words of ``RefreshRuntime/describeError``
+    /// when a runtime recorded the failure, else the default for its reason.
     public var message: String {
+        if let describedMessage {
+            return describedMessage
+        }
         switch reason {
         case .loaderFailed(let text):
             return text

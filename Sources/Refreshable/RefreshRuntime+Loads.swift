@@ -107,7 +107,14 @@ extension RefreshRuntime {
     /// Applies a page through the state machine and carries out what it decided.
     @discardableResult
     func applySuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) -> RefreshSettlement {
-        let settlement = state.succeed(request, with: page)
+        var settlement = state.succeed(request, with: page)
+        if case .failed(let refused) = settlement {
+            // A refused answer: the user reads it in the runtime's words too.
+            let message = describeError(refused)
+            if message != refused.message {
+                settlement = .failed(state.describeFailure(refused, as: message))
+            }
+        }
         settle(settlement)
         return settlement
     }

@@ -141,14 +141,16 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
-    /// Turns an error a loader threw into the message a user reads: ``RefreshFailure/message``, on
-    /// the footer, the placeholder and the toast.
+    /// Turns a failure into the message a user reads: ``RefreshFailure/message``, on the footer,
+    /// the placeholder and the toast.
     ///
-    /// The default is ``RefreshFailure/defaultDescription(of:)``, "Loading failed: " and
-    /// `String(describing:)` of the error, which reads well for your own error types. Your own
-    /// words replace the whole message, so it can be localised; with Foundation,
-    /// `{ "Loading failed: \($0.localizedDescription)" }` reads well for `URLError` and other
-    /// system errors.
+    /// It receives the error a loader threw, or, for a server answer the library refused, the
+    /// ``RefreshFailure`` itself (its ``RefreshFailure/Reason/invalidResponse(_:)`` says why). The
+    /// default is ``RefreshFailure/defaultDescription(of:)``: "Loading failed: " and
+    /// `String(describing:)` of a thrown error, which reads well for your own error types, and a
+    /// refused answer's own English message. Your words replace the whole message, so it can be
+    /// localised; with Foundation, `{ "Loading failed: \($0.localizedDescription)" }` reads well
+    /// for `URLError` and other system errors. A cancellation shows nothing.
     public var describeError: @MainActor (any Error) -> String = { RefreshFailure.defaultDescription(of: $0) }
 
     /// Retrying loads that throw, with bounded exponential backoff; `nil` (the default) shows a

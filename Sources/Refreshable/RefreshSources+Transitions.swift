@@ -398,6 +398,24 @@ extension RefreshSources {
         }
     }
 
+    /// Replaces a failure the source keeps with the same failure read as `message`.
+    /// - Returns: The failure as it now reads.
+    mutating func describeFailure(_ failure: RefreshFailure, as message: String) -> RefreshFailure {
+        let described = failure.described(as: message)
+        let source = failure.request.source
+        let box = FailureBox(described)
+        if states[source]._failure?.failure == failure {
+            states[source]._failure = box
+        }
+        if states[source]._loadMoreFailure?.failure == failure {
+            states[source]._loadMoreFailure = box
+        }
+        if states[source]._loadPreviousFailure?.failure == failure {
+            states[source]._loadPreviousFailure = box
+        }
+        return described
+    }
+
     @usableFromInline
     mutating func settleFailure(_ failure: RefreshFailure) -> RefreshSettlement {
         let source = failure.request.source

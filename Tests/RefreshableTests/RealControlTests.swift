@@ -260,6 +260,35 @@ struct RealControlTests {
         #expect(controller.refreshStatus[0].failure?.underlyingError as? ServerError == ServerError(code: -1009))
     }
 
+    @Test func aRefusedAnswerReadsInTheRuntimesWordsOnTheFooterAndThePlaceholder() {
+        let controller = RealTimingController(header: .uiRefreshControl, footer: .immediate)
+        controller.refreshStatus.describeError = { error in
+            guard let failure = error as? RefreshFailure, case .invalidResponse = failure.reason else {
+                return "Échec du chargement."
+            }
+            return "Le serveur a répondu de travers."
+        }
+        controller.setupRefreshHeader()
+        let hostile = RefreshPage(items: ["x"], curPage: 5, pageCount: 2)
+        controller.loadSuccess(hostile, for: controller.lastRequest)
+        #expect(controller.list.placeholder?.message == "Le serveur a répondu de travers.")
+        #expect(controller.refreshStatus[0].failure?.message == "Le serveur a répondu de travers.")
+        #expect(controller.list.tapRetry())
+        controller.answer(controller.lastRequest)
+        controller.loadMore()
+        controller.loadSuccess(hostile, for: controller.lastRequest)
+        #expect(controller.footer.state == .failed(message: "Le serveur a répondu de travers."))
+        #expect(controller.refreshStatus[0].loadMoreFailure?.message == "Le serveur a répondu de travers.")
+        #expect(controller.refreshStatus[0].items.count == 3, "the refused page changed the items")
+    }
+
+    @Test func aRefusedAnswerKeepsItsOwnMessageByDefault() {
+        let controller = RealTimingController(header: .uiRefreshControl, footer: .immediate)
+        controller.setupRefreshHeader()
+        controller.loadSuccess(RefreshPage(items: ["x"], curPage: 5, pageCount: 2), for: controller.lastRequest)
+        #expect(controller.refreshStatus[0].failure?.message.hasPrefix("The server's answer was refused: ") == true)
+    }
+
     // A retry tapped inside showFailurePlaceholder used to leave the placeholder over the retry.
     @Test func aRetryStartedFromInsideShowFailurePlaceholderHidesIt() {
         let list = RetryingList()
