@@ -69,9 +69,10 @@ extension Refreshable {
         renderRefreshControls()
     }
 
-    /// Cancels the load in flight for a source (for example when the screen goes away); the
-    /// source keeps its items and records a ``RefreshFailure/Reason/cancelled`` failure, which shows
-    /// nothing, and the next setup or switch to it loads again.
+    /// Cancels the loads in flight for one source; the source keeps its items and records a
+    /// ``RefreshFailure/Reason/cancelled`` failure, which shows nothing, and the next setup or
+    /// switch to it loads again. Other tabs' loads go on: when the screen goes away, cancel each
+    /// source (`for source in refreshStatus.sources.indices { cancelLoading(source: source) }`).
     /// - Parameter source: The source, the current one by default.
     public func cancelLoading(source: Int? = nil) {
         runtime.cancelLoading(source: source ?? currentIndex)
