@@ -46,6 +46,10 @@ extension RefreshRuntime {
             }
         }
         tasks[LoadSlot(request)] = RunningLoad(request: request, task: task, run: run, loader: loader)
+        // The runtime runs it: its task is cancelled, and the host is not told.
+        if let index = handedOver.lastIndex(of: request) {
+            handedOver.remove(at: index)
+        }
     }
 
     private func markRun(_ run: UInt64, of request: RefreshRequest, waitingToRetry: Bool, retriesDone: Int) {
@@ -159,12 +163,11 @@ extension RefreshRuntime {
 
     private func forgetTask(of request: RefreshRequest?) {
         guard let request else { return }
-        let slot = LoadSlot(request)
-        if handedOver[slot] == request {
-            handedOver[slot] = nil
+        if !handedOver.isEmpty, let index = handedOver.firstIndex(of: request) {
+            handedOver.remove(at: index)
         }
-        guard tasks[slot]?.request == request else { return }
-        tasks[slot] = nil
+        guard tasks[LoadSlot(request)]?.request == request else { return }
+        tasks[LoadSlot(request)] = nil
     }
 
     /// Cancels the tasks of the loads no longer in flight, and tells the host which of the
@@ -175,11 +178,9 @@ extension RefreshRuntime {
             running.task.cancel()
         }
         guard !handedOver.isEmpty else { return }
-        var cancelled: [RefreshRequest] = []
-        for (slot, request) in handedOver where !state.isInFlight(request) {
-            handedOver[slot] = nil
-            cancelled.append(request)
-        }
+        let cancelled = handedOver.filter { !state.isInFlight($0) }
+        guard !cancelled.isEmpty else { return }
+        handedOver.removeAll { !state.isInFlight($0) }
         // Told after the bookkeeping: the host may start or answer loads from its hook.
         for request in cancelled {
             host?.didCancel(request)

@@ -33,9 +33,10 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The loads the runtime runs, one per source and direction.
     var tasks: [LoadSlot: RunningLoad] = [:]
     /// The requests handed to a host that runs them itself (a callback-style adopter's
-    /// `refreshData(isRefresh:)`) and not answered yet, one per source and direction: the host is
-    /// told when one is no longer wanted.
-    var handedOver: [LoadSlot: RefreshRequest] = [:]
+    /// `refreshData(isRefresh:)`) and not answered yet, at most one per source and direction: the
+    /// host is told when one is no longer wanted. An array, not keyed by ``LoadSlot``: a key type
+    /// nested in this generic class costs a metadata lookup on every use.
+    var handedOver: [RefreshRequest] = []
     let headerRecord = ControlRecord()
     let footerRecord = ControlRecord()
     let previousRecord = ControlRecord()
@@ -258,11 +259,10 @@ public final class RefreshRuntime<Item: Sendable> {
         guard state.isInFlight(request) else { return outcome }
         let outer = issuing
         issuing = request
+        // Handed over until it settles, or until the host runs it as a task of the runtime's.
+        handedOver.append(request)
         host?.start(request, on: self)
         issuing = outer
-        if state.isInFlight(request), tasks[LoadSlot(request)]?.request != request {
-            handedOver[LoadSlot(request)] = request
-        }
         return outcome
     }
 
