@@ -32,10 +32,12 @@ public final class RefreshRuntime<Item: Sendable> {
 
     /// The loads the runtime runs, one per source and direction.
     var tasks: [LoadSlot: RunningLoad] = [:]
-    /// The requests handed to a host that runs them itself (a callback-style adopter's
-    /// `refreshData(isRefresh:)`) and not answered yet, at most one per source and direction: the
-    /// host is told when one is no longer wanted. An array, not keyed by ``LoadSlot``: a key type
-    /// nested in this generic class costs a metadata lookup on every use.
+    /// The requests handed to the host and not answered yet that it runs itself (a callback-style
+    /// adopter's `refreshData(isRefresh:)`), at most one per source and direction: the host is
+    /// told when one is no longer wanted. Each is added as it is handed over and removed when it
+    /// settles, or when the runtime runs it as a task (an async loader), whose cancellation it
+    /// does itself. An array, not keyed by ``LoadSlot``: a key type nested in this generic class
+    /// costs a metadata lookup on every use.
     var handedOver: [RefreshRequest] = []
     let headerRecord = ControlRecord()
     let footerRecord = ControlRecord()
