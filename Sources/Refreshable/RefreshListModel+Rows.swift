@@ -21,7 +21,7 @@ extension RefreshListModel where Item: Identifiable {
     /// The item's index when it is among the first or last rows, which can matter for loading.
     private func indexNearAnEnd(of item: Item) -> Int? {
         let items = refreshStatus[currentIndex].items
-        let window = max(distance, refreshStatus.policy.pageSize) * 2
+        let window = nearEndWindow
         let start = max(items.count - window, 0)
         if let index = items[start...].lastIndex(where: { $0.id == item.id }) {
             return index

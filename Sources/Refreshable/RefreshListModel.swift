@@ -4,14 +4,16 @@ public import Observation
 /// the <doc:Rules>.
 ///
 /// ```swift
-/// @State private var model = RefreshListModel<Order>(noMoreTitles: ["No more orders"]) { request in
+/// @State private var model = RefreshListModel<Order>(noMoreTitles: ["No more orders"], identity: .id()) { request in
 ///     try await api.orders(page: request.page)
 /// }
 ///
 /// var body: some View {
 ///     List {
 ///         ForEach(model.items) { order in
-///             OrderRow(order).onAppear { model.itemDidAppear(order) }
+///             OrderRow(order)
+///                 .onAppear { model.itemDidAppear(order) }
+///                 .onDisappear { model.itemDidDisappear(order) }
 ///         }
 ///         if model.isLoadingMore { ProgressView() }
 ///         if let text = model.noMoreText { Text(text) }
@@ -24,14 +26,18 @@ public import Observation
 /// Every property a view reads is observable (Observation), so the view updates when it changes.
 /// ``refresh()`` returns when the refresh settles, as `.refreshable` expects, and its load does not
 /// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, and
-/// the load still lands. Rows call ``itemDidAppear(at:)`` (or ``itemDidAppear(_:)``): the model
-/// loads more once the last ``prefetchDistance`` items come on screen, and keeps loading while the
-/// rows already on screen reach that far, which fills a screen taller than the content.
+/// the load still lands. Rows call ``itemDidAppear(_:)`` and ``itemDidDisappear(_:)`` (or the
+/// index forms): the model loads more once the last ``prefetchDistance`` items come on screen,
+/// keeps loading while the rows already on screen reach that far, which fills a screen taller than
+/// the content, and loads again once those rows left the screen and came back (after a failure, or
+/// scrolling back to pages a cap dropped). An identity (`identity: .id()`) keeps each item once,
+/// which `ForEach` needs, and allows edits by id.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 public final class RefreshListModel<Item: Sendable>: Observable {
     /// The list's runtime: the page state of every source, read like
-    /// `model.refreshStatus[model.currentIndex].page`.
+    /// `model.refreshStatus[model.currentIndex].page`. Reads through it are not observed: a view
+    /// reads the model's own properties.
     public let refreshStatus: RefreshRuntime<Item>
 
     /// How many items before the end a row coming on screen loads the next page; `nil`, the
@@ -43,10 +49,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private var index = 0
     private var shown = Snapshot()
     private var refreshWaiters: [(source: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The indexes of the rows on screen near either end (the others do not matter for loading).
     private var visible: Set<Int> = []
-    /// The item count at which the last row-triggered load-more was asked for: once per crossing.
-    private var triggeredAtCount: Int?
-    /// The first loaded page when the last row-triggered load of the previous page was asked for.
+    /// The last loaded page when the rows near the end last asked for more: once per crossing. It
+    /// is cleared when those rows leave the screen, so a failed load-more is asked again by
+    /// scrolling back, and a new page held lets the next crossing load the one after it.
+    private var triggeredAfterPage: Int?
+    /// The first loaded page when the rows near the start last asked for the previous page.
     private var triggeredBeforePage: Int?
 
     /// The observable values besides the items, compared after each change so that a view is told
@@ -175,7 +184,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     var distance: Int { max(prefetchDistance ?? refreshStatus.policy.pageSize, 1) }
 
     /// Refreshes the current source and returns when that refresh has settled (applied, failed,
-    /// or discarded for a newer one): the action of `.refreshable`.
+    /// or discarded for a newer one; under ``RefreshPolicy/ConflictRule/latestRefreshWins`` a
+    /// superseded pull returns when the newest refresh settles): the action of `.refreshable`.
     ///
     /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
     public func refresh() async {
@@ -196,6 +206,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// or a page the page cap dropped), unless nothing comes before it or such a load is in flight.
     public func loadPrevious() {
         runtime.startLoad(.loadPrevious, source: index)
+    }
+
+    /// Cancels the current source's loads, as a screen that goes away does (`.onDisappear`): the
+    /// items stay, a cancellation shows nothing, a ``refresh()`` awaiting returns, and the next
+    /// ``setUp()`` loads the first page again if it never loaded.
+    public func cancelLoading() {
+        runtime.cancelLoading(source: index)
     }
 
     /// Retries the failed first load of an empty list: the placeholder's button.
@@ -251,13 +268,25 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// - Parameter index: The row's index in ``items``.
     public func itemDidDisappear(at index: Int) {
         visible.remove(index)
+        let count = refreshStatus[self.index].items.count
+        // The rows near an end left the screen: the next crossing of that end loads again.
+        if visible.max().map({ $0 < count - distance }) ?? true {
+            triggeredAfterPage = nil
+        }
+        if visible.min().map({ $0 >= distance }) ?? true {
+            triggeredBeforePage = nil
+        }
     }
 
+    /// How many rows at each end count as near it: rows beyond them never start a load.
+    var nearEndWindow: Int { max(distance, refreshStatus.policy.pageSize) * 2 }
+
     private func loadMoreIfNearTheEnd() {
-        let count = refreshStatus[index].items.count
+        let state = refreshStatus[index]
+        let count = state.items.count
         guard let last = visible.max(), count > 0, last >= count - distance else { return }
-        guard triggeredAtCount != count else { return }
-        triggeredAtCount = count
+        guard triggeredAfterPage != state.page else { return }
+        triggeredAfterPage = state.page
         loadMore()
     }
 
@@ -279,7 +308,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             index = newValue
         }
         visible.removeAll()
-        triggeredAtCount = nil
+        triggeredAfterPage = nil
         triggeredBeforePage = nil
     }
 
@@ -290,19 +319,30 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var shift = 0
         switch update.change {
         case .replaced:
-            triggeredAtCount = nil
+            triggeredAfterPage = nil
             triggeredBeforePage = nil
         case .prepended(let range):
             shift = range.count
         default:
             break
         }
-        if let dropped = update.dropped, dropped.lowerBound == 0 {
-            shift -= dropped.count
+        let state = refreshStatus[index]
+        if let dropped = update.dropped {
+            if dropped.lowerBound == 0 {
+                shift -= dropped.count
+                // The rows now near the start wait for the user to scroll there before they load
+                // back what was just dropped: a small cap would otherwise go back and forth.
+                triggeredBeforePage = state.firstLoadedPage
+            } else {
+                triggeredAfterPage = state.page
+            }
         }
-        if shift != 0 {
-            visible = Set(visible.map { $0 + shift }.filter { $0 >= 0 })
-        }
+        // Rows no longer near an end (or gone) cannot start a load; a row that left the screen
+        // from the middle of the list is never reported, so it goes now.
+        let count = state.items.count
+        let window = nearEndWindow
+        visible = Set(
+            visible.lazy.map { $0 + shift }.filter { $0 >= 0 && $0 < count && ($0 < window || $0 >= count - window) })
     }
 
     func didRender() {

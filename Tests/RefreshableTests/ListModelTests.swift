@@ -169,6 +169,22 @@ struct ListModelTests {
         #expect(!rig.model.isLoadedEmpty, "the empty view and the failure placeholder both show")
     }
 
+    @Test func cancellingLoadingEndsAnAwaitedRefreshAndKeepsTheItems() async {
+        let rig = ModelRig()
+        rig.model.setUp()
+        await rig.waitForPending(1)
+        await rig.answerLast(count: 3)
+        let refreshing = Task { await rig.model.refresh() }
+        await rig.waitForPending(1)
+        rig.model.cancelLoading()  // the screen went away mid-pull
+        await refreshing.value
+        #expect(!rig.model.isRefreshing)
+        #expect(rig.model.items.count == 3)
+        #expect(rig.model.placeholder == nil, "a cancellation showed a failure")
+        await rig.loader.settle()
+        #expect(rig.loader.pending.isEmpty, "the load still runs")
+    }
+
     @Test func aFailedFirstLoadShowsThePlaceholderAndRetryLoadsAgain() async {
         let rig = ModelRig()
         rig.model.setUp()
@@ -181,5 +197,116 @@ struct ListModelTests {
         rig.model.retry()
         #expect(rig.model.placeholder == nil)
         #expect(rig.model.isRefreshing)
+    }
+}
+
+/// A SwiftUI list in miniature: a server of numbered pages, and a screen of a few rows that
+/// reports rows coming and going as `onAppear` and `onDisappear` would, anchored on the items.
+@MainActor
+private final class ScrollingScreen {
+    let model: RefreshListModel<String>
+    private(set) var asked: [String] = []
+    /// Pages whose next load fails, once each.
+    var failing: Set<Int> = []
+    private var onScreen: [String] = []
+    private let rows = 5
+
+    init(maxPages: Int? = nil) {
+        weak var weakSelf: ScrollingScreen?
+        model = RefreshListModel(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 10, maxPages: maxPages)) {
+            request in
+            guard let screen = weakSelf else { throw CancellationError() }
+            return try screen.serve(request)
+        }
+        weakSelf = self
+    }
+
+    private func serve(_ request: RefreshRequest) throws -> RefreshPage<String> {
+        asked.append("\(request.kind) \(request.page)")
+        if failing.remove(request.page) != nil {
+            throw TestLoadError("offline")
+        }
+        return RefreshPage(items: (0..<10).map { "\(request.page).\($0)" }, curPage: request.page, pageCount: 100)
+    }
+
+    /// Lets loads land and the model react.
+    func settle() async {
+        for _ in 0..<20 {
+            await Task.yield()
+        }
+    }
+
+    /// Shows the rows from the held item at `top`, reporting the rows that left and came.
+    func show(top: Int) async {
+        let items = model.items
+        let start = min(max(top, 0), max(items.count - rows, 0))
+        let next = Array(items[start..<min(start + rows, items.count)])
+        for item in onScreen where !next.contains(item) {
+            if let index = items.firstIndex(of: item) {
+                model.itemDidDisappear(at: index)
+            }
+        }
+        for item in next where !onScreen.contains(item) {
+            if let index = items.firstIndex(of: item) {
+                model.itemDidAppear(at: index)
+            }
+        }
+        onScreen = next
+        await settle()
+    }
+
+    /// Scrolls by `rows` rows (negative: up), one row at a time, anchored on the top row's item.
+    func scroll(by rows: Int) async {
+        for _ in 0..<abs(rows) {
+            let top = onScreen.first.flatMap { model.items.firstIndex(of: $0) } ?? 0
+            await show(top: top + (rows > 0 ? 1 : -1))
+        }
+    }
+
+    var topItem: String? { onScreen.first }
+}
+
+@MainActor
+@Suite("SwiftUI list model: scrolling")
+struct ScrollingTests {
+    @Test func scrollingDownUnderAPageCapKeepsLoadingPastTheCapWithoutGoingBack() async {
+        let screen = ScrollingScreen(maxPages: 3)
+        screen.model.setUp()
+        await screen.settle()
+        await screen.show(top: 0)
+        await screen.scroll(by: 150)
+        #expect(screen.topItem == "16.0", "the list stopped at \(screen.topItem ?? "nothing")")
+        #expect(!screen.asked.contains { $0.hasPrefix("loadPrevious") }, "scrolling down loaded back: \(screen.asked)")
+        #expect(screen.asked.count == Set(screen.asked).count, "a page loaded twice: \(screen.asked)")
+        #expect(screen.model.items.count == 30)
+    }
+
+    @Test func scrollingBackUpUnderAPageCapLoadsTheDroppedPagesAgainToTheTop() async {
+        let screen = ScrollingScreen(maxPages: 3)
+        screen.model.setUp()
+        await screen.settle()
+        await screen.show(top: 0)
+        await screen.scroll(by: 60)
+        #expect(screen.model.items.first != "1.0", "nothing was dropped")
+        await screen.scroll(by: -80)
+        #expect(screen.topItem == "1.0", "scrolling back stopped at \(screen.topItem ?? "nothing")")
+        #expect(screen.model.items.first == "1.0")
+    }
+
+    @Test func aFailedLoadMoreIsAskedAgainByScrollingBackToTheEndButNotByItself() async {
+        let screen = ScrollingScreen()
+        screen.failing = [3]
+        screen.model.setUp()
+        await screen.settle()
+        await screen.show(top: 0)
+        await screen.scroll(by: 15)  // rows 15 to 19: page 3 is asked for, and fails
+        #expect(screen.asked == ["refresh 1", "loadMore 2", "loadMore 3"])
+        #expect(screen.model.failure?.request.kind == .loadMore)
+        await screen.scroll(by: 1)
+        #expect(screen.asked.count == 3, "the failed page was asked again with nothing the user did")
+        await screen.scroll(by: -10)  // up, out of the end's reach
+        await screen.scroll(by: 10)
+        #expect(screen.asked == ["refresh 1", "loadMore 2", "loadMore 3", "loadMore 3"])
+        #expect(screen.model.items.count == 30)
     }
 }

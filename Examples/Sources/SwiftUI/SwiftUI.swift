@@ -348,6 +348,13 @@ extension View {
         self
     }
 
+    /// Adds an action to perform after this view disappears.
+    /// - Parameter action: The action to perform, or `nil`.
+    /// - Returns: A view that triggers `action` after it disappears.
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        self
+    }
+
     /// Layers the views that you specify in front of this view.
     /// - Parameters:
     ///   - alignment: The alignment for the overlay's content.

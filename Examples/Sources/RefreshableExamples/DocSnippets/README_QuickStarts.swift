@@ -54,7 +54,9 @@ enum READMEQuickStarts {
     }
 
     struct OrdersView: View {
-        @State private var model = RefreshListModel<Order>(noMoreTitles: ["No more orders"]) { request in
+        @State private var model = RefreshListModel<Order>(
+            noMoreTitles: ["No more orders"], identity: .id()
+        ) { request in
             let response = try await api.orders(page: request.page)
             return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
         }
@@ -62,7 +64,9 @@ enum READMEQuickStarts {
         var body: some View {
             List {
                 ForEach(model.items) { order in
-                    Text(order.title).onAppear { model.itemDidAppear(order) }
+                    Text(order.title)
+                        .onAppear { model.itemDidAppear(order) }
+                        .onDisappear { model.itemDidDisappear(order) }
                 }
                 if model.isLoadingMore { ProgressView() }
                 if let text = model.noMoreText { Text(text) }
