@@ -151,7 +151,10 @@ public final class ConformanceRig<Item: Sendable> {
 
     /// Wires the doubles' actions to an adopter's control actions, as an app wires the real
     /// controls' targets: the header's to `headerRefreshingAction()`, the footer's to
-    /// `footerRefreshingAction()`. The suite and the model check call it for you.
+    /// `footerRefreshingAction()`, unless the adopter wired them itself when it was made (as your
+    /// app's controller does in `viewDidLoad`): then the suite's pulls and the controls' late
+    /// callbacks go through your wiring, and a wrong one is caught. The suite and the model check
+    /// call it for you.
     /// - Parameter adopter: The adopter under test; held weakly.
     /// It also tells the loader the adopter's own first page, so that loads started without a
     /// request are told refresh from load-more by the adopter's policy, and its `curPageOffset`,
@@ -159,8 +162,12 @@ public final class ConformanceRig<Item: Sendable> {
     public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
         loader.firstPage = adopter.refreshStatus.sources.policy.firstPage
         loader.curPageOffset = adopter.refreshStatus.sources.policy.curPageOffset
-        header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
-        footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
+        if header.action == nil {
+            header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
+        }
+        if footer.action == nil {
+            footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
+        }
     }
 
     /// Lets queued main-actor work run (see ``TestPageLoader/settle()``), then applies the controls'

@@ -266,3 +266,18 @@ final class NewerFailureAsStartFeed: FeedController {
         }
     }
 }
+
+/// E1: wires the header's action to `refresh()`, the entry point for refreshes the app starts,
+/// instead of `headerRefreshingAction()`: MJRefresh's late callback of the library's own begin
+/// then starts another load.
+final class RefreshFromHeaderActionController: TestAdopter {
+    override init(
+        rig: ConformanceRig<TestItem>,
+        delivery: Delivery = .callback,
+        forwards: EndOfListSignals = .all,
+        policy: RefreshPolicy? = nil
+    ) {
+        super.init(rig: rig, delivery: delivery, forwards: forwards, policy: policy)
+        rig.header.action = { [weak self] in self?.refresh() }
+    }
+}

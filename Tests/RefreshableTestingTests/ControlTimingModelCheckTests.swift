@@ -50,6 +50,16 @@ import Testing
         }
     }
 
+    @Test func aHeaderActionWiredToRefreshIsCaughtThroughTheAdoptersOwnWiring() async throws {
+        let configuration = ConformanceConfiguration(
+            headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter, seed: 9_501)
+        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            RefreshFromHeaderActionController(rig: $0)
+        }
+        let failure = try #require(result.failure, "a header action wired to refresh() was not caught")
+        #expect(failure.events.count <= 12, "\(failure)")
+    }
+
     @Test(arguments: 0..<modes.count, TestServer.all)
     func aFaithfulAdopterMatchesTheModelWithRealControlTiming(mode: Int, server: TestServer) async {
         let configuration = ConformanceConfiguration(
