@@ -195,6 +195,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
             guard await rig.loader.waitUntil({ rig.loader.loads.count > count }),
                 let retry = rig.loader.pending.last(where: { $0.source == load.source && $0.kind == load.kind })
             else { break }
+            // Examined now: an unexamined load would count as the adopter's reaction to the next
+            // failure, and the last one would not be waited for.
+            _ = driver.takeNewLoads()
             await failOnce(retry)
         }
         // The retries are the same load asked again, not new loads.
