@@ -138,6 +138,13 @@ public enum RefreshableConformance {
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0
         var randomizedSteps = 0
+        if traits.discovered, traits.signals.isEmpty, traits.policy.paging == .pageNumbers {
+            let reason =
+                "the end of the list by a server signal: probing found none forwarded (hasMore, curPage/pageCount, "
+                + "totalCount), so only short and empty pages were checked to end it; declare the signals your "
+                + "server sends with ConformanceConfiguration(endOfListSignals:), so that dropping one fails"
+            unchecked.append(ConformanceReport.UncheckedRule(rule: .endOfList, reason: reason))
+        }
         let budget = WaitBudget()
         for scenario in AdopterScenario<Adopter>.all
         where rules?.contains(scenario.rule) ?? true && scenario.needs.isMet(by: traits.signals)

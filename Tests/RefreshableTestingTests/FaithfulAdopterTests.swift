@@ -42,7 +42,20 @@ struct TestServer: Sendable, CustomStringConvertible {
         let report = try await RefreshableConformance.check(makeAdopter: adopter(server, delivery))
         #expect(report.endOfListSignals == server.fields)
         #expect(report.signalsWereFound)
-        #expect(report.unchecked.isEmpty, "\(report)")
+        // Probing that finds no signal cannot tell a server that sends none from an adopter that
+        // drops them: the report says so, and asks for the signals to be declared.
+        #expect(report.uncheckedRules == (server.fields.isEmpty ? [.endOfList] : []), "\(report)")
+    }
+
+    @Test func probingThatFindsNoSignalAsksForThemToBeDeclared() async throws {
+        let dropping = try await RefreshableConformance.check { TestAdopter(rig: $0, forwards: []) }
+        #expect(dropping.uncheckedRules == [.endOfList])
+        let reason = try #require(dropping.unchecked.first?.reason)
+        #expect(reason.contains("ConformanceConfiguration(endOfListSignals:)"))
+        let declared = try await RefreshableConformance.check(ConformanceConfiguration(endOfListSignals: [])) {
+            TestAdopter(rig: $0, forwards: [])
+        }
+        #expect(declared.uncheckedRules.isEmpty, "declaring none says the server sends none")
     }
 
     @Test(arguments: TestServer.all)
