@@ -164,7 +164,7 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         case .noRetryAction:
             return "a placeholder whose action retries"
         case .failureMessages(let expected, _):
-            return "\(expected) new failure message(s)"
+            return "\(expected) new failure message(s) shown with refreshListView's showFailureMessage(_:)"
         case .commandsAfterCancel:
             return "no control receives a command after cancel()"
         case .observers(let expected, _):
@@ -213,6 +213,10 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         case .noRetryAction:
             return "no placeholder to tap"
         case .failureMessages(_, let observed):
+            if observed == 0 {
+                return "0 new failure message(s) (a presentFailure(_:) of your own that shows them another way "
+                    + "cannot be seen here: call showFailureMessageIfNeeded(_:) from it, or leave this rule out with rules:)"
+            }
             return "\(observed) new failure message(s)"
         case .commandsAfterCancel(let header, let footer):
             return "header calls \(header), footer calls \(footer)"
