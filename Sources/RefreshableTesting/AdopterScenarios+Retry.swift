@@ -12,11 +12,17 @@ extension AdopterScenario {
         return await t.rig.loader.waitUntil { clock.sleeperCount > 0 }
     }
 
+    /// The mismatch when no load of `source` waits for its retry on the rig's clock: how many
+    /// loads of it were asked for anyway.
+    private static func noRetryWait(_ t: ScenarioContext<Adopter>, source: Int) -> ConformanceMismatch {
+        .noRetryWait(source: source, askedAgain: t.driver.takeNewLoads().filter { $0.source == source }.count)
+    }
+
     /// Ends the retry wait and expects the load asked again.
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     private static func expectRetry(_ t: ScenarioContext<Adopter>, of load: TestLoad) async throws -> TestLoad {
         guard await waitForRetryWait(t) else {
-            throw t.stop(.retry, .loads(expected: [ConformanceMismatch.Load(load)], observed: []))
+            throw t.stop(.retry, noRetryWait(t, source: load.source))
         }
         t.rig.clock.advance(by: longerThanAnyWait)
         return try await t.expectLoad(source: load.source, page: load.page, kind: load.kind, .retry)
@@ -51,7 +57,7 @@ extension AdopterScenario {
             let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
             await t.failOnce(more)
             guard await waitForRetryWait(t) else {
-                throw t.stop(.retry, .loading(source: s, expected: true, observed: t.driver.sources[s].isLoading))
+                throw t.stop(.retry, noRetryWait(t, source: s))
             }
             try t.expectNewMessages(0, .retry)
             await t.refresh()
@@ -75,7 +81,7 @@ extension AdopterScenario {
             let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
             await t.failOnce(more)
             guard await waitForRetryWait(t) else {
-                throw t.stop(.retry, .loading(source: s, expected: true, observed: t.driver.sources[s].isLoading))
+                throw t.stop(.retry, noRetryWait(t, source: s))
             }
             t.driver.note("refreshStatus.retryNow()")
             t.adopter.refreshStatus.retryNow()

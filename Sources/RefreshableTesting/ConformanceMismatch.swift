@@ -97,6 +97,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
     case page(source: Int, expected: Int, observed: Int)
     /// A source is loading when it should not be, or the other way round.
     case loading(source: Int, expected: Bool, observed: Bool)
+    /// After a failed attempt, no load of the source waits for its retry on the rig's clock;
+    /// `askedAgain` loads of it were asked for anyway, without waiting.
+    case noRetryWait(source: Int, askedAgain: Int)
     /// A source is loading its previous page (`isLoadingPrevious`) when it should not be, or the
     /// other way round.
     case loadingPrevious(source: Int, expected: Bool, observed: Bool)
@@ -145,6 +148,8 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "refreshStatus[\(source)].page is \(expected), the last page that loaded"
         case .loading(let source, let expected, _):
             return "source \(source) is \(expected ? "" : "not ")loading"
+        case .noRetryWait(let source, _):
+            return "a load of source \(source) waits for its retry on rig.clock"
         case .loadingPrevious(let source, let expected, _):
             return "source \(source) is \(expected ? "" : "not ")loading its previous page"
         case .startOfList(let source, let expected, _):
@@ -194,6 +199,11 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "it is \(observed)"
         case .loading(let source, _, let observed):
             return "refreshStatus[\(source)].isLoading is \(observed)"
+        case .noRetryWait(_, let askedAgain):
+            if askedAgain > 0 {
+                return "it was asked again \(askedAgain) time(s) without waiting: does loadPage(_:) retry by itself?"
+            }
+            return "nothing waits on rig.clock: is the RefreshRetry made with clock: rig.clock?"
         case .loadingPrevious(let source, _, let observed):
             return "refreshStatus[\(source)].isLoadingPrevious is \(observed)"
         case .startOfList(_, _, let observed):
