@@ -2,6 +2,20 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
+/// A view model's list with an MJRefresh auto footer wired through its subscription, its first
+/// page loaded.
+@MainActor
+private func loadedWithAutoFooter() async -> (CallbackList, TestFooterControl, RefreshSubscription) {
+    let model = CallbackList(publishesStatuses: true)
+    let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+    let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+    footer.action = subscription.footerAction { model.loadMore() }
+    model.setupRefreshHeader()
+    model.answer(model.requests[0])
+    await nextMainActorTurns()
+    return (model, footer, subscription)
+}
+
 /// A view model's controls wired through the subscription that drives them: MJRefresh's late
 /// callback of a begin the subscription sent starts no load, and a user's pull always does.
 @MainActor
@@ -57,13 +71,7 @@ struct ViewModelActionTests {
     }
 
     @Test func anAppLoadMoreBeginsTheAutoFooterWhoseCallbackLoadsNothing() async {
-        let model = CallbackList(publishesStatuses: true)
-        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
-        let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        footer.action = subscription.footerAction { model.loadMore() }
-        model.refresh()
-        model.answer(model.requests[0])
-        await nextMainActorTurns()
+        let (model, footer, subscription) = await loadedWithAutoFooter()
         model.loadMore()  // the app's own load-more: the auto footer calls its action as it begins
         #expect(footer.actionCount == 1)
         #expect(model.requests.map(\.kind) == [.refresh, .loadMore], "the footer's own callback loaded more")
@@ -95,13 +103,7 @@ struct ViewModelActionTests {
     }
 
     @Test func aFooterPullTheListRefusesEndsInsteadOfSpinning() async {
-        let model = CallbackList(publishesStatuses: true)
-        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
-        let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        footer.action = subscription.footerAction { model.loadMore() }
-        model.refresh()
-        model.answer(model.requests[0])
-        await nextMainActorTurns()
+        let (model, footer, subscription) = await loadedWithAutoFooter()
         model.refresh()
         footer.pull()  // refused: the list is refreshing
         await nextMainActorTurns()
@@ -131,13 +133,7 @@ struct ViewModelActionTests {
     }
 
     @Test func switchingToATabWhoseLoadMoreFailedShowsTheFailureWithoutBeginningTheFooter() async {
-        let model = CallbackList(publishesStatuses: true)
-        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
-        let subscription = model.output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
-        footer.action = subscription.footerAction { model.loadMore() }
-        model.setupRefreshHeader()
-        model.answer(model.requests[0])
-        await nextMainActorTurns()
+        let (model, footer, subscription) = await loadedWithAutoFooter()
         footer.pull()
         model.loadFailer(ServerError(code: 500), for: model.requests[1])
         model.switchSource(to: 1)
