@@ -40,6 +40,10 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     public let endOfListSignals: EndOfListSignals
     /// Whether ``endOfListSignals`` were found by probing the adopter rather than declared.
     public let signalsWereFound: Bool
+    /// The rules whose scenarios ran: the general rules, and those of the features the adopter
+    /// uses (``ConformanceRule/itemsHeldOnce`` with an identity, ``ConformanceRule/pageCap`` under a
+    /// cap, ``ConformanceRule/retry`` with a retry policy, and so on).
+    public let checkedRules: Set<ConformanceRule>
 
     package init(
         adopter: String,
@@ -47,7 +51,8 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         randomizedSteps: Int,
         unchecked: [UncheckedRule],
         endOfListSignals: EndOfListSignals = .all,
-        signalsWereFound: Bool = false
+        signalsWereFound: Bool = false,
+        checkedRules: Set<ConformanceRule> = []
     ) {
         self.adopter = adopter
         self.scenarioCount = scenarioCount
@@ -55,6 +60,7 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         self.unchecked = unchecked
         self.endOfListSignals = endOfListSignals
         self.signalsWereFound = signalsWereFound
+        self.checkedRules = checkedRules
     }
 
     /// The rules with at least one skipped check.
@@ -63,8 +69,9 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     /// A summary, then one line per skipped check.
     public var description: String {
         let signals = "end-of-list signals \(endOfListSignals) (\(signalsWereFound ? "found by probing" : "declared"))"
+        let rules = checkedRules.map(\.id).sorted().joined(separator: " ")
         let summary =
-            "\(adopter) kept every checked rule in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s), with \(signals)"
+            "\(adopter) kept every checked rule (\(rules)) in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s), with \(signals)"
         guard !unchecked.isEmpty else { return summary + "; nothing was left unchecked." }
         return ([summary + "; not checked:"] + unchecked.map { "  \($0)" }).joined(separator: "\n")
     }

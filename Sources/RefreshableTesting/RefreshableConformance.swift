@@ -60,7 +60,8 @@ public enum RefreshableConformance {
             randomizedSteps: outcome.randomizedSteps,
             unchecked: outcome.unchecked,
             endOfListSignals: outcome.traits?.signals ?? [],
-            signalsWereFound: outcome.traits?.discovered ?? false
+            signalsWereFound: outcome.traits?.discovered ?? false,
+            checkedRules: outcome.checkedRules
         )
     }
 
@@ -128,15 +129,16 @@ public enum RefreshableConformance {
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> (
         violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
-        randomizedSteps: Int, traits: AdopterTraits?
+        randomizedSteps: Int, traits: AdopterTraits?, checkedRules: Set<ConformanceRule>
     ) where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
-            return ([wiring], [], 0, 0, nil)
+            return ([wiring], [], 0, 0, nil, [])
         }
         let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
         var found: [ConformanceViolation] = []
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0
+        var checkedRules: Set<ConformanceRule> = []
         var randomizedSteps = 0
         if traits.discovered, traits.signals.isEmpty, traits.policy.paging == .pageNumbers {
             let reason =
@@ -162,6 +164,7 @@ public enum RefreshableConformance {
                 continue
             }
             scenarioCount += 1
+            checkedRules.insert(scenario.rule)
             let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits)
             do {
                 try await scenario.body(context)
@@ -200,7 +203,7 @@ public enum RefreshableConformance {
             }
             randomizedSteps = result.steps
         }
-        return (found, unchecked, scenarioCount, randomizedSteps, traits)
+        return (found, unchecked, scenarioCount, randomizedSteps, traits, checkedRules)
     }
 
     @MainActor

@@ -75,6 +75,14 @@ final class ImpatientRetryController: TestAdopter {
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 3)
         #expect(report.uncheckedRules.isEmpty, "\(report.unchecked)")
         #expect(report.randomizedSteps == configuration.randomizedSteps, "the random events run for a retrying list")
+        #expect(report.checkedRules.contains(.retry), "\(report)")
+        #expect(report.description.contains(" R)") || report.description.contains(" R "), "\(report)")
+    }
+
+    @Test func aListThatDoesNotRetryIsNotReportedAsCheckedForRetries() async throws {
+        let report = try await RefreshableConformance.check { TestAdopter(rig: $0) }
+        #expect(!report.checkedRules.contains(.retry))
+        #expect(report.checkedRules.contains(.endOfList))
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
