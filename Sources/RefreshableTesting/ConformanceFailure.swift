@@ -71,9 +71,21 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
     /// The ids of the rules that broke, sorted, such as `["S12", "S9"]`.
     public var violatedRuleIDs: [String] { violatedRules.map(\.id).sorted() }
 
-    /// A report of every violation.
+    /// A report of the violations: for each broken rule, the one with the fewest steps, then how
+    /// many more there are (all of them are in ``violations``).
     public var description: String {
         let header = "\(adopter) broke \(violatedRuleIDs.joined(separator: ", ")) in \(violations.count) scenario(s):"
-        return ([header] + violations.map(\.description)).joined(separator: "\n\n")
+        var shortest: [ConformanceRule: ConformanceViolation] = [:]
+        for violation in violations where violation.steps.count < (shortest[violation.rule]?.steps.count ?? .max) {
+            shortest[violation.rule] = violation
+        }
+        let shown = shortest.values.sorted { $0.rule.id < $1.rule.id }
+        var parts = [header] + shown.map(\.description)
+        if violations.count > shown.count {
+            parts.append(
+                "and \(violations.count - shown.count) more violation(s) of the same rule(s), in the failure's violations"
+            )
+        }
+        return parts.joined(separator: "\n\n")
     }
 }
