@@ -32,6 +32,17 @@ final class ControlRecord {
     func owns(endingPulls: Bool) -> Bool {
         shown == .refreshing || releasePull || endingPulls
     }
+
+    /// Whether an action of the control is the control's own callback rather than a request (see
+    /// <doc:Rules#Control-actions-and-echoes>): the callback of a begin the driver sent for a load
+    /// still running, one after the driver ended the control (it no longer refreshes, or the end
+    /// is still queued), or a second one for that load. A control refreshing by itself was pulled.
+    /// - Parameters:
+    ///   - isRefreshing: Whether the control shows refreshing now.
+    ///   - loadRunning: Whether the load the control stands for is running.
+    func isOwnCallback(isRefreshing: Bool, loadRunning: Bool) -> Bool {
+        (loadRunning && shown == .refreshing) || !isRefreshing || endPending
+    }
 }
 
 /// Drives header and footer controls to an appearance, one control at a time.

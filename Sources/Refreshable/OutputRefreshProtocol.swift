@@ -198,9 +198,8 @@ private final class StatusDriver: RefreshObservation {
         }
     }
 
-    /// The control's own callback: of a begin the driver sent for a load still running (the
-    /// driver shows it refreshing), or one that came after the driver ended the control (at once,
-    /// or with the end still queued). A control refreshing by itself was pulled.
+    /// The control's own callback (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:)``):
+    /// the statuses' load is running whenever the driver shows the control refreshing.
     override func isOwnCallback(of role: RefreshControlRole) -> Bool {
         let record: ControlRecord
         let isRefreshing: Bool
@@ -216,7 +215,7 @@ private final class StatusDriver: RefreshObservation {
             record.track(ObjectIdentifier(footer))
             isRefreshing = footer.isRefreshing
         }
-        return record.shown == .refreshing || !isRefreshing || record.endPending
+        return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true)
     }
 
     /// Ends a control the user pulled when the pull's load published no begin status for it: the

@@ -297,10 +297,7 @@ public final class RefreshRuntime<Item: Sendable> {
         if let control {
             record.track(ObjectIdentifier(control))
             let running = kind == .loadPrevious ? source.previousInFlight : source.inFlight
-            let ownLoadRunning = running?.kind == kind && record.shown == .refreshing
-            // Our own begin's callback, a callback after we ended the control (at once, or with the
-            // end still queued), or a second callback for a load already running: not a request.
-            if ownLoadRunning || !isRefreshing || record.endPending {
+            if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: running?.kind == kind) {
                 return
             }
         }
