@@ -26,11 +26,9 @@ extension RefreshSources {
         switch change {
         case .replaced(let count):
             states[source]._heldPages = [with(held, count: count)]
-            states[source]._sentInHeldPages = held.sent
         case .appended(let range):
             holdUnpagedItems(source, count: range.lowerBound)
             states[source]._heldPages.append(with(held, count: range.count))
-            states[source]._sentInHeldPages &+= held.sent
             if let count = dropFront(source) {
                 dropped = 0..<count
                 change = .appended((range.lowerBound - count)..<(range.upperBound - count))
@@ -38,7 +36,6 @@ extension RefreshSources {
         case .prepended(let range):
             holdUnpagedItems(source, count: states[source].items.count - range.count)
             states[source]._heldPages.insert(with(held, count: range.count), at: 0)
-            states[source]._sentInHeldPages &+= held.sent
             if let count = dropBack(source) {
                 let heldBefore = states[source].items.count + count - range.count
                 dropped = (heldBefore - count)..<heldBefore
@@ -76,7 +73,6 @@ extension RefreshSources {
                     nextCursor: states[source].nextCursor
                 )
             ]
-            states[source]._sentInHeldPages = count
         }
     }
 
@@ -88,7 +84,6 @@ extension RefreshSources {
         let pageCount = states[source]._heldPages.count - maxPages
         let (count, sent) = heldTotals(source, pages: 0..<pageCount)
         states[source]._heldPages.removeFirst(pageCount)
-        states[source]._sentInHeldPages &-= sent
         states[source]._items.removeFirst(count)
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ pageCount
         states[source]._itemsBefore = states[source]._itemsBefore &+ sent
@@ -115,11 +110,10 @@ extension RefreshSources {
         guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
         let pageCount = states[source]._heldPages.count - maxPages
         let kept = states[source]._heldPages.count - pageCount
-        let (count, sent) = heldTotals(source, pages: kept..<states[source]._heldPages.count)
+        let count = heldTotals(source, pages: kept..<states[source]._heldPages.count).count
         // What the last page kept says follows it, or what the first page dropped was asked with.
         let nextCursor = states[source]._heldPages[kept - 1].nextCursor ?? states[source]._heldPages[kept].cursor
         states[source]._heldPages.removeLast(pageCount)
-        states[source]._sentInHeldPages &-= sent
         states[source]._items.removeLast(count)
         states[source]._page = states[source].page &- pageCount
         states[source]._noMoreData = policy.paging == .cursors && nextCursor == nil
@@ -153,7 +147,7 @@ extension RefreshSources {
     @inlinable
     func serverCountUnderCap(_ source: Int, adding page: Int) -> Int? {
         guard !states[source]._heldPages.isEmpty else { return nil }
-        return states[source]._itemsBefore &+ states[source]._sentInHeldPages &+ page
+        return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
     }
 
     /// Indexes a source's items again after the cap dropped some of them.

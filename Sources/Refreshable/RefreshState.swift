@@ -59,9 +59,6 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// The pages held, front to back, while the policy caps them (see ``RefreshPolicy/maxPages``);
     /// empty otherwise.
     @usableFromInline var _heldPages: [HeldPage]
-    /// How many items the server sent in the pages held: the sum of their ``HeldPage/sent``, kept
-    /// as they come and go so that a page load does not add them up.
-    @usableFromInline var _sentInHeldPages: Int
     /// How many items the server has before the first held item: those it sent in the pages the
     /// cap dropped from the front, for the end of the list by total count.
     @usableFromInline var _itemsBefore: Int
@@ -109,7 +106,6 @@ public struct RefreshState<Item: Sendable>: Sendable {
         self._previousCursor = nil
         self._loadPreviousFailure = nil
         self._heldPages = []
-        self._sentInHeldPages = 0
         self._itemsBefore = 0
     }
 
