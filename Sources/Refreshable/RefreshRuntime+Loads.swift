@@ -178,9 +178,12 @@ extension RefreshRuntime {
             running.task.cancel()
         }
         guard !handedOver.isEmpty else { return }
-        let cancelled = handedOver.filter { !state.isInFlight($0) }
-        guard !cancelled.isEmpty else { return }
-        handedOver.removeAll { !state.isInFlight($0) }
+        var cancelled: [RefreshRequest] = []
+        handedOver.removeAll { request in
+            guard !state.isInFlight(request) else { return false }
+            cancelled.append(request)
+            return true
+        }
         // Told after the bookkeeping: the host may start or answer loads from its hook.
         for request in cancelled {
             host?.didCancel(request)
