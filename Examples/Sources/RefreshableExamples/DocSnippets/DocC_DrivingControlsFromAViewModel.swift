@@ -18,37 +18,6 @@ enum DocCDrivingControlsFromAViewModel {
         let output = OrdersOutput()
         var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
         var refreshFooterControl: (any RefreshFooterControl)? { nil }
-        var refreshListView: (any RefreshListView)? { nil }
-
-        init() {
-            refreshStatus.publishStatuses(to: output.refreshStatus)
-        }
-
-        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
-            let response = try await api.orders(page: request.page)
-            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
-        }
-    }
-
-    final class OrdersViewController: UIViewController {
-        let viewModel = OrdersViewModel()
-        let refreshControl = UIRefreshControl()
-        var subscription: RefreshSubscription?
-
-        override func viewDidLoad() {
-            super.viewDidLoad()
-            subscription = viewModel.output.autoSetRefreshHeaderStatus(header: refreshControl, footer: nil)
-            let pull = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
-            refreshControl.addAction(UIAction { _ in pull?() }, for: .valueChanged)
-            viewModel.setupRefreshHeader()
-        }
-    }
-
-    final class OrdersRowsViewModel: AsyncRefreshable {
-        let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
-        let output = OrdersOutput()
-        var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
-        var refreshFooterControl: (any RefreshFooterControl)? { nil }
         weak var listView: (any RefreshListView)?
         var refreshListView: (any RefreshListView)? { listView }
 
@@ -62,8 +31,8 @@ enum DocCDrivingControlsFromAViewModel {
         }
     }
 
-    final class OrdersRowsViewController: UIViewController {
-        let viewModel = OrdersRowsViewModel()
+    final class OrdersViewController: UIViewController {
+        let viewModel = OrdersViewModel()
         let tableView = UITableView(frame: .zero, style: .plain)
         let refreshControl = UIRefreshControl()
         var subscription: RefreshSubscription?
