@@ -23,6 +23,19 @@ private struct ModelRig {
         }
     }
 
+    /// Loads a first page of three items, then starts a refresh as `.refreshable` does and waits
+    /// until it reached the loader.
+    /// - Returns: The task awaiting the refresh.
+    func loadedThenRefreshing() async -> Task<Void, Never> {
+        model.setUp()
+        await waitForPending(1)
+        await answerLast(count: 3)
+        let model = self.model
+        let refresh = Task { await model.refresh() }
+        await waitForPending(1)
+        return refresh
+    }
+
     func answerLast(count: Int, hasMore: Bool = true) async {
         guard let load = loader.pending.last else {
             Issue.record("no pending load")
@@ -76,11 +89,7 @@ struct ListModelTests {
 
     @Test func refreshReturnsAfterTheAnswerLands() async {
         let rig = ModelRig()
-        rig.model.setUp()
-        await rig.waitForPending(1)
-        await rig.answerLast(count: 3)
-        let refresh = Task { await rig.model.refresh() }
-        await rig.waitForPending(1)
+        let refresh = await rig.loadedThenRefreshing()
         #expect(rig.model.isRefreshing)
         await rig.answerLast(count: 1)
         await refresh.value
@@ -90,11 +99,7 @@ struct ListModelTests {
 
     @Test func cancellingTheAwaitingTaskNeitherCancelsNorFailsTheLoad() async {
         let rig = ModelRig()
-        rig.model.setUp()
-        await rig.waitForPending(1)
-        await rig.answerLast(count: 3)
-        let refresh = Task { await rig.model.refresh() }
-        await rig.waitForPending(1)
+        let refresh = await rig.loadedThenRefreshing()
         refresh.cancel()  // SwiftUI cancels `.refreshable`'s task when the view's identity changes
         await rig.answerLast(count: 2)
         await refresh.value
@@ -171,11 +176,7 @@ struct ListModelTests {
 
     @Test func cancellingLoadingEndsAnAwaitedRefreshAndKeepsTheItems() async {
         let rig = ModelRig()
-        rig.model.setUp()
-        await rig.waitForPending(1)
-        await rig.answerLast(count: 3)
-        let refreshing = Task { await rig.model.refresh() }
-        await rig.waitForPending(1)
+        let refreshing = await rig.loadedThenRefreshing()
         rig.model.cancelLoading()  // the screen went away mid-pull
         await refreshing.value
         #expect(!rig.model.isRefreshing)
