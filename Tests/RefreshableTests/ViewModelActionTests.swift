@@ -39,7 +39,10 @@ struct ViewModelActionTests {
     }
 
     @Test func theHeadersCallbackForARefreshStillRunningLoadsNothing() async {
-        let model = CallbackList(publishesStatuses: true)
+        // Under latestRefreshWins a second refresh would supersede the first: only the wrapper
+        // tells the control's own callback from a pull.
+        let model = CallbackList(
+            policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins), publishesStatuses: true)
         let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         header.action = subscription.headerAction { model.refresh() }
