@@ -341,8 +341,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         // from the middle of the list is never reported, so it goes now.
         let count = state.items.count
         let window = nearEndWindow
-        visible = Set(
-            visible.lazy.map { $0 + shift }.filter { $0 >= 0 && $0 < count && ($0 < window || $0 >= count - window) })
+        let keeps = { (index: Int) in index >= 0 && index < count && (index < window || index >= count - window) }
+        if shift != 0 || !visible.allSatisfy(keeps) {
+            visible = Set(visible.lazy.map { $0 + shift }.filter(keeps))
+        }
     }
 
     func didRender() {
