@@ -125,6 +125,14 @@ public final class ConformanceRig<Item: Sendable> {
         } else {
             storedClock = nil
         }
+        // The begin animations count the turns the rig lets pass, not a task's own yields, which
+        // interleave with the rig's in an order that differs from run to run.
+        header.countsTurnsByHand = true
+        footer.countsTurnsByHand = true
+        loader.onTurn = { [header, footer] in
+            header.takeTurn()
+            footer.takeTurn()
+        }
     }
 
     /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry

@@ -7,6 +7,11 @@ public enum TestBeginAnimation: Sendable, Hashable {
     case manual
     /// The action runs on its own after this many turns of the main actor (at least one), so
     /// answers that settle within fewer turns come first: a fast answer.
+    ///
+    /// A double made by a ``ConformanceRig`` counts the turns the rig lets the main actor take
+    /// (each yield of its ``ConformanceRig/settle()`` and of its waits), so a check's events meet
+    /// the callback at the same place on every run and a reported seed replays exactly. A double
+    /// made on its own counts the main actor's turns with a task of its own.
     case turns(Int)
 }
 
@@ -26,16 +31,42 @@ func afterMainActorTurns(_ turns: Int, _ body: @escaping @MainActor () -> Void) 
 struct PendingBeginCallbacks {
     private(set) var count = 0
 
+    /// Whether turns are counted by ``takeTurn()`` (a rig's doubles) rather than by tasks.
+    var countsTurnsByHand = false
+
+    /// The callbacks under ``TestBeginAnimation/turns(_:)`` counted by hand: the turns each still
+    /// waits, oldest first.
+    private var timed: [(turnsLeft: Int, fire: @MainActor () -> Void)] = []
+
     /// Notes one more callback and, for ``TestBeginAnimation/turns(_:)``, schedules it.
-    mutating func schedule(_ animation: TestBeginAnimation, fire: @escaping @MainActor () -> Void) -> Bool {
+    mutating func schedule(_ animation: TestBeginAnimation, fire: @escaping @MainActor () -> Void) {
         switch animation {
         case .manual:
             count += 1
-            return true
+        case .turns(let turns) where countsTurnsByHand:
+            timed.append((max(turns, 1), fire))
         case .turns(let turns):
             afterMainActorTurns(turns, fire)
-            return false
         }
+    }
+
+    /// Whether a callback counted by hand still waits for its turn.
+    var hasTimedCallbacks: Bool { !timed.isEmpty }
+
+    /// Counts one turn; returns the callbacks whose animation completes on it, oldest first, for
+    /// the control to call once its own state is updated.
+    mutating func takeTurn() -> [@MainActor () -> Void] {
+        var due: [@MainActor () -> Void] = []
+        var waiting: [(turnsLeft: Int, fire: @MainActor () -> Void)] = []
+        for callback in timed {
+            if callback.turnsLeft <= 1 {
+                due.append(callback.fire)
+            } else {
+                waiting.append((callback.turnsLeft - 1, callback.fire))
+            }
+        }
+        timed = waiting
+        return due
     }
 
     /// Takes every callback owed by hand.

@@ -255,7 +255,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             waited = true
         }
         stepsSinceSettle += 1
-        if startsLoadsSynchronously == true, !waited, stepsSinceSettle < 64 {
+        // A begin animation completes on the turns of a settle, so none is skipped while one runs.
+        let controlsWait = rig.header.awaitsTurns || rig.footer.awaitsTurns
+        if startsLoadsSynchronously == true, !waited, !controlsWait, stepsSinceSettle < 64 {
             return false
         }
         stepsSinceSettle = 0

@@ -205,7 +205,7 @@ public final class TestFooterControl: RefreshFooterControl {
         case .mjRefreshBackFooter(let animation):
             guard state != .refreshing else { return }
             state = .refreshing
-            _ = pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+            pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
         }
     }
 
@@ -254,6 +254,24 @@ public final class TestFooterControl: RefreshFooterControl {
             state = next
         }
         deferred.removeAll()
+    }
+
+    /// Whether a rig counts the double's turns (``takeTurn()``) instead of the main actor's tasks.
+    var countsTurnsByHand: Bool {
+        get { pendingCallbacks.countsTurnsByHand }
+        set { pendingCallbacks.countsTurnsByHand = newValue }
+    }
+
+    /// Whether a begin animation still counts the rig's turns.
+    var awaitsTurns: Bool { pendingCallbacks.hasTimedCallbacks }
+
+    /// One turn of the main actor, as a rig counts them: calls the action of each begin animation
+    /// that completes on it. (Deferred commands apply in a task enqueued when they are called, in
+    /// the order of the main queue, as MJRefresh's do.)
+    func takeTurn() {
+        for fire in pendingCallbacks.takeTurn() {
+            fire()
+        }
     }
 
     /// Forgets the recorded calls; the visible state and deferred commands stay, as a real control's would.

@@ -127,6 +127,24 @@ public final class TestHeaderControl: RefreshHeaderControl {
         }
     }
 
+    /// Whether a rig counts the double's turns (``takeTurn()``) instead of the main actor's tasks.
+    var countsTurnsByHand: Bool {
+        get { pendingCallbacks.countsTurnsByHand }
+        set { pendingCallbacks.countsTurnsByHand = newValue }
+    }
+
+    /// Whether a begin animation still counts the rig's turns.
+    var awaitsTurns: Bool { pendingCallbacks.hasTimedCallbacks }
+
+    /// One turn of the main actor, as a rig counts them: calls the action of each begin animation
+    /// that completes on it. (Queued ends apply in a task enqueued when they are called, in the
+    /// order of the main queue, as MJRefresh's do.)
+    func takeTurn() {
+        for fire in pendingCallbacks.takeTurn() {
+            fire()
+        }
+    }
+
     /// Forgets the recorded calls; the visible state and queued commands stay, as a real control's would.
     public func reset() {
         calls.removeAll()
@@ -147,7 +165,7 @@ public final class TestHeaderControl: RefreshHeaderControl {
         // Setting the state it already shows does nothing in MJRefresh, even with an end queued.
         guard !isRefreshing else { return }
         isRefreshing = true
-        _ = pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+        pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
     }
 
     private func applyQueuedEnd() {

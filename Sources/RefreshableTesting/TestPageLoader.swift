@@ -57,6 +57,10 @@ public final class TestPageLoader<Item: Sendable> {
     /// handful of turns (at most 4 in this package's own runs), so only a broken one pays the cap.
     public var maximumWaitYields: Int = 10_000
 
+    /// What a rig does on each turn the loader lets the main actor take (``settle()`` and the
+    /// waits): it moves its controls' queued commands and timed callbacks on by one turn.
+    var onTurn: (@MainActor () -> Void)?
+
     private let makeItem: @Sendable (TestItem) -> Item
     private var waiters: [Int: Waiter] = [:]
     private var nextResponse = 1
@@ -313,6 +317,7 @@ public final class TestPageLoader<Item: Sendable> {
         repeat {
             for _ in 0..<max(minimumSettleYields, 1) {
                 await Task.yield()
+                onTurn?()
             }
             rounds += 1
             if resumedAwaitingDelivery == 0, deliveriesLanded == landed {
@@ -349,6 +354,7 @@ public final class TestPageLoader<Item: Sendable> {
         while !condition() {
             guard yields < limit else { return false }
             await Task.yield()
+            onTurn?()
             yields += 1
         }
         return true

@@ -60,6 +60,25 @@ import Testing
         #expect(failure.events.count <= 12, "\(failure)")
     }
 
+    /// The late callback completes on a turn the rig counts, not on a task's own yields, whose
+    /// order against the rig's differs from run to run: so the shrunk failure replays every time.
+    @Test func aFailureFoundWithTimedBeginAnimationsReplaysEveryTime() async throws {
+        let configuration = ConformanceConfiguration(
+            headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter, seed: 9_501)
+        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            RefreshFromHeaderActionController(rig: $0)
+        }
+        let failure = try #require(result.failure, "a header action wired to refresh() was not caught")
+        var replays: [ConformanceRule?] = []
+        for _ in 0..<50 {
+            let violation = await RefreshableModelCheck.replay(failure.events, configuration: configuration) {
+                RefreshFromHeaderActionController(rig: $0)
+            }
+            replays.append(violation?.rule)
+        }
+        #expect(replays.allSatisfy { $0 == failure.rule }, "\(replays)")
+    }
+
     @Test(arguments: 0..<modes.count, TestServer.all)
     func aFaithfulAdopterMatchesTheModelWithRealControlTiming(mode: Int, server: TestServer) async {
         let configuration = ConformanceConfiguration(
