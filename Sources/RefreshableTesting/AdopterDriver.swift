@@ -111,14 +111,14 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
 
     /// How many tasks sleep on the rig's clock: the loads waiting for their retry.
     var retryWaits: Int {
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return 0 }
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return 0 }
         return rig.clock.sleeperCount
     }
 
     /// Advances the rig's clock past every wait for a retry.
     func endRetryWaits() {
         note("advance the retry clock past every wait")
-        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
         rig.clock.advance(by: Self.longerThanAnyRetryWait)
     }
 

@@ -6,7 +6,7 @@ extension AdopterScenario {
     private static var longerThanAnyWait: Duration { AdopterDriver<Adopter>.longerThanAnyRetryWait }
 
     /// Waits until a load of the adopter sleeps on the rig's clock; `false` when none does.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func waitForRetryWait(_ t: ScenarioContext<Adopter>) async -> Bool {
         let clock = t.rig.clock
         return await t.rig.loader.waitUntil { clock.sleeperCount > 0 }
@@ -19,7 +19,7 @@ extension AdopterScenario {
     }
 
     /// Ends the retry wait and expects the load asked again.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static func expectRetry(_ t: ScenarioContext<Adopter>, of load: TestLoad) async throws -> TestLoad {
         guard await waitForRetryWait(t) else {
             throw t.stop(.retry, noRetryWait(t, source: load.source))
@@ -30,7 +30,7 @@ extension AdopterScenario {
 
     static var failureShownAfterLastRetry: AdopterScenario {
         AdopterScenario(.retry, "a failure shows only after the last retry", feature: .retry) { t in
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
             let s = t.adopter.currentIndex
             var load = try await t.appearAndExpectFirstLoad(source: s)
             for _ in 0..<(t.traits.retries ?? 0) {
@@ -49,7 +49,7 @@ extension AdopterScenario {
 
     static var refreshSupersedesRetry: AdopterScenario {
         AdopterScenario(.retry, "a refresh ends the wait of a load-more for its retry", feature: .retry) { t in
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
             let s = t.adopter.currentIndex
             let first = try await t.appearAndExpectFirstLoad(source: s)
             await t.answer(first, itemCount: t.fullPage)
@@ -73,7 +73,7 @@ extension AdopterScenario {
 
     static var retryNowRetriesAtOnce: AdopterScenario {
         AdopterScenario(.retry, "retryNow() asks again at once, without waiting", feature: .retry) { t in
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
             let s = t.adopter.currentIndex
             let first = try await t.appearAndExpectFirstLoad(source: s)
             let a = await t.answer(first, itemCount: t.fullPage)

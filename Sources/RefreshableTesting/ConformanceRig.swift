@@ -120,7 +120,7 @@ public final class ConformanceRig<Item: Sendable> {
         policy = configuration.policy
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             storedClock = TestClock()
         } else {
             storedClock = nil
@@ -141,7 +141,7 @@ public final class ConformanceRig<Item: Sendable> {
     /// ```swift
     /// controller.refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
     /// ```
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public var clock: TestClock {
         // Made in the initializer whenever this property is available.
         storedClock as? TestClock ?? TestClock()

@@ -186,7 +186,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     func fail(_ load: TestLoad) async {
         await failOnce(load)
         guard let retries = traits.retries, retries > 0,
-            #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+            #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
         else { return }
         for _ in 0..<retries {
             guard await rig.loader.waitUntil({ rig.clock.sleeperCount > 0 }) else { break }

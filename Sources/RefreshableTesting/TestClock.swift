@@ -9,7 +9,7 @@
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(1))   // the first retry runs
 /// ```
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class TestClock: Clock, Sendable {
     /// A point in the clock's time: how far it is from the clock's start.
     public struct Instant: InstantProtocol, Sendable {

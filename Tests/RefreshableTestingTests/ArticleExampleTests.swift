@@ -151,7 +151,7 @@ struct OrdersOutput: OutputRefreshProtocol {
 
 // MARK: - Check the paging features your list uses
 
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @Test @MainActor func theRetryExampleChecksAFeedThatRetriesOnTheRigsClock() async throws {
     try await RefreshableConformance.check { rig in
         let feed = FeedController(rig: rig)  // an AsyncRefreshable adopter

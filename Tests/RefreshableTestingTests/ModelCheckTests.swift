@@ -99,7 +99,7 @@ import Testing
         case .plain, .keepHeld, .takeNewerWithOffset:
             result = await RefreshableModelCheck.run(variant.configuration, steps: steps) { TestAdopter(rig: $0) }
         case .retrying, .retryingCappedFeed:
-            guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
             if variant == .retrying {
                 result = await RefreshableModelCheck.run(variant.configuration, steps: steps) {
                     RetryingController(rig: $0)

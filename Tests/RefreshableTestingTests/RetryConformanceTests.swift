@@ -3,7 +3,7 @@ import RefreshableTesting
 import Testing
 
 /// An async-style adopter whose runtime retries failed loads twice, on the rig's clock.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class RetryingController: TestAdopter {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .async)
@@ -13,7 +13,7 @@ final class RetryingController: TestAdopter {
 
 /// R: retries on the rig's clock but turns every error into an empty page, as `try?` around the
 /// request does: a failure never reaches the runtime, so nothing is retried and the list ends.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class SwallowingErrorsController: TestAdopter {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .async)
@@ -26,7 +26,7 @@ final class SwallowingErrorsController: TestAdopter {
 }
 
 /// A cursor feed whose runtime retries a failed load once, on the rig's clock.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class RetryingFeed: FeedController {
     override init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig)
@@ -36,7 +36,7 @@ final class RetryingFeed: FeedController {
 
 /// R: sets a retry policy but loads callback style, reporting its own results: the runtime cannot
 /// ask again for it, so a failure shows after the first attempt.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class CallbackRetryController: TestAdopter {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .callback)
@@ -46,7 +46,7 @@ final class CallbackRetryController: TestAdopter {
 
 /// R: keeps a hand-written retry in its `loadPage(_:)` on top of the runtime's: a failed load is
 /// asked again at once, without waiting.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class ImpatientRetryController: TestAdopter {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .async)
@@ -67,7 +67,7 @@ final class ImpatientRetryController: TestAdopter {
 /// The retry scenarios, run on the rig's clock in virtual time.
 @MainActor
 @Suite struct RetryConformanceTests {
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aRetryingAdopterKeepsTheRetryRule() async throws {
         let configuration = ConformanceConfiguration()
         let report = try await RefreshableConformance.check(configuration) { RetryingController(rig: $0) }
@@ -85,7 +85,7 @@ final class ImpatientRetryController: TestAdopter {
         #expect(report.checkedRules.contains(.endOfList))
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(arguments: 0..<8)
     func aRetryingAdopterWhoseLoaderAwaitsAnActorKeepsEveryRule(run: Int) async throws {
         // The suite waits for each failure to land before it looks: the last one too, which an
@@ -99,7 +99,7 @@ final class ImpatientRetryController: TestAdopter {
         #expect(report.uncheckedRules.isEmpty)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func anAdopterThatSwallowsErrorsBreaksTheRetryRule() async throws {
         let configuration = ConformanceConfiguration(endOfListSignals: .all, randomizedSteps: 0)
         let failure = try await #require(throws: ConformanceFailure.self) {
@@ -118,7 +118,7 @@ final class ImpatientRetryController: TestAdopter {
 /// library does, and catches a broken retry without the retry scenarios.
 @MainActor
 @Suite struct RetryModelCheckTests {
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aCallbackAdopterWithARetryPolicyShowsTheFailureAtOnceAndTheRandomEventsCatchIt() async throws {
         let result = await RefreshableModelCheck.run(steps: 2_000) { CallbackRetryController(rig: $0) }
         let failure = try #require(result.failure, "a failure shown after the first attempt was not caught")
@@ -131,7 +131,7 @@ final class ImpatientRetryController: TestAdopter {
         }
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func anAdopterThatAsksAgainWithoutWaitingIsCaughtByTheRandomEvents() async throws {
         let result = await RefreshableModelCheck.run(steps: 2_000) { ImpatientRetryController(rig: $0) }
         let failure = try #require(result.failure, "a retry without a wait was not caught")
@@ -144,7 +144,7 @@ final class ImpatientRetryController: TestAdopter {
         #expect(expected.isEmpty && observed.count == 1, "\(failure)")
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aLoadFailedUntilItsLastRetryShowsItsFailureAndRetryNowLoadsItAgain() async throws {
         // Two retries: the first ends when its wait runs out, the second with retryNow(); the third
         // failure shows, and retryNow() with nothing waiting loads the failed source again.
@@ -159,7 +159,7 @@ final class ImpatientRetryController: TestAdopter {
         #expect(late?.rule == .retry)
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func aRefreshOrACancelEndsTheWaitForARetryForGood() async throws {
         // A load-more waits for its retry; a refresh supersedes it, and the wait running out asks
         // for nothing. Then the refresh waits, is cancelled, and retryNow() finds nothing to load.
