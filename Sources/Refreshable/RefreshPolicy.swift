@@ -75,7 +75,9 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// memory must stay bounded. At least 1.
     ///
     /// Past the cap, a load-more drops the first page held and a load of the previous page drops
-    /// the last one; the update reports the positions dropped (``RefreshUpdate/dropped``), and
+    /// the last one, before the new page is merged; a page that adds no rows (empty, or only items
+    /// held already) drops nothing and counts with the page next to it. The update reports the
+    /// positions dropped (``RefreshUpdate/dropped``), and
     /// scrolling back loads a dropped page again: the previous page with
     /// ``RefreshRequest/Kind/loadPrevious``, the next with a load-more. A load in flight toward
     /// the end the cap just dropped is superseded. Under cursor paging, scrolling back to the front

@@ -16,7 +16,7 @@ extension RefreshSources {
     /// line so that the path of a list without an identity stays as short as it was.
     /// - Returns: The update, with what the merge left out and replaced, and a refresh's difference.
     @inlinable @inline(never)
-    mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>) -> RefreshUpdate {
+    mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?) -> RefreshUpdate {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
         var report = MergeReport()
@@ -26,7 +26,8 @@ extension RefreshSources {
             request,
             page: page,
             change: change,
-            serverHeld: states[source].items.count &+ indexes[source].unheld
+            serverHeld: states[source].items.count &+ indexes[source].unheld,
+            cap: cap
         )
         update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
             report.duplicates,

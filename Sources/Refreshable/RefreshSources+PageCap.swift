@@ -1,17 +1,85 @@
 /// The page cap: at most ``RefreshPolicy/maxPages`` pages held per source.
 ///
-/// A capped source keeps the item count and cursors of each page it holds. A page applied past the
-/// cap drops pages from the other end: a load-more drops the first pages, a load of the previous
-/// page the last ones. The end that lost pages can load them again: the first page held no longer
-/// is the first, or the list no longer ends.
+/// A capped source keeps the item count and cursors of each page it holds. A page that adds rows
+/// past the cap drops pages from the other end before it is merged: a load-more drops the first
+/// pages, a load of the previous page the last ones, so an item the page brings again while its
+/// held copy goes with a dropped page is shown again. A page that adds no rows (empty, or only
+/// items held already or removed) drops nothing: it is folded into the page next to it. The end
+/// that lost pages can load them again: the first page held no longer is the first, or the list
+/// no longer ends.
 extension RefreshSources {
-    /// Records the page just applied among the held pages and drops the pages past the cap.
-    /// - Returns: The update, its change in the positions after the drop, with the positions dropped.
+    /// What the cap does with a page about to be applied, decided before it is merged.
+    @usableFromInline
+    struct CapPlan {
+        /// The positions, in the list before the page, of the items dropped for it.
+        @usableFromInline var dropped: Range<Int>?
+        /// Whether the page adds no rows and is folded into the page next to it.
+        @usableFromInline var folds: Bool
+        /// Whether pages were dropped for it, holding rows or not.
+        @usableFromInline var madeRoom: Bool
+
+        @usableFromInline
+        init(dropped: Range<Int>? = nil, folds: Bool = false, madeRoom: Bool = false) {
+            self.dropped = dropped
+            self.folds = folds
+            self.madeRoom = madeRoom
+        }
+    }
+
+    /// Before a load-more or a load of the previous page is merged into a capped source: folds a
+    /// page that adds no rows, or drops the pages at the other end that holding it would push
+    /// past the cap.
+    /// - Returns: What was dropped, and whether the page folds.
+    @inlinable @inline(never)
+    mutating func makeRoom(for request: RefreshRequest, page: RefreshPage<Item>) -> CapPlan {
+        let source = request.source
+        let forward = request.kind == .loadMore
+        let itemCount = states[source].items.count
+        holdUnpagedItems(source, count: itemCount)
+        let heldPages = states[source]._heldPages.count
+        let pageCount = Swift.max(0, heldPages - (policy.maxPages ?? heldPages) + 1)
+        let droppedRows =
+            forward
+            ? heldTotals(source, pages: 0..<pageCount).count
+            : heldTotals(source, pages: (heldPages - pageCount)..<heldPages).count
+        let staying = forward ? droppedRows..<itemCount : 0..<(itemCount - droppedRows)
+        if heldPages > 0, !addsRows(page.items, source: source, besides: staying) {
+            return CapPlan(folds: true)
+        }
+        guard pageCount > 0 else { return CapPlan() }
+        if forward {
+            dropFront(source, pages: pageCount, before: page)
+            return CapPlan(dropped: droppedRows > 0 ? 0..<droppedRows : nil, madeRoom: true)
+        }
+        dropBack(source, pages: pageCount, after: page)
+        let dropped = (itemCount - droppedRows)..<itemCount
+        return CapPlan(dropped: droppedRows > 0 ? dropped : nil, madeRoom: true)
+    }
+
+    /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
+    /// identity whenever it holds an item; with one when an item is neither removed locally nor
+    /// held at `staying`.
+    @inlinable
+    func addsRows(_ incoming: [Item], source: Int, besides staying: Range<Int>) -> Bool {
+        guard let identity, !incoming.isEmpty else { return !incoming.isEmpty }
+        for item in incoming {
+            let id = identity.id(item)
+            if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
+                continue
+            }
+            guard let position = indexes[source].positions[id], staying.contains(position) else { return true }
+        }
+        return false
+    }
+
+    /// Records the page just applied among the held pages, or folds it into the page next to it.
+    /// - Returns: The update, with the positions dropped to make room for the page.
     @inlinable @inline(never)
     mutating func holdUnderCap(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
-        change: RefreshUpdate.Change
+        change: RefreshUpdate.Change,
+        plan: CapPlan
     ) -> RefreshUpdate {
         let source = request.source
         let held = HeldPage(
@@ -21,24 +89,26 @@ extension RefreshSources {
             previousCursor: page.previousCursor,
             nextCursor: page.nextCursor
         )
-        var change = change
-        var dropped: Range<Int>?
         switch change {
         case .replaced(let count):
             states[source]._heldPages = [with(held, count: count)]
         case .appended(let range):
-            holdUnpagedItems(source, count: range.lowerBound)
-            states[source]._heldPages.append(with(held, count: range.count))
-            if let count = dropFront(source) {
-                dropped = 0..<count
-                change = .appended((range.lowerBound - count)..<(range.upperBound - count))
+            if plan.folds, let last = states[source]._heldPages.indices.last {
+                states[source]._heldPages[last].count += range.count
+                states[source]._heldPages[last].sent &+= held.sent
+                states[source]._heldPages[last].nextCursor = held.nextCursor
+                states[source]._heldPages[last].span &+= 1
+            } else {
+                states[source]._heldPages.append(with(held, count: range.count))
             }
         case .prepended(let range):
-            holdUnpagedItems(source, count: states[source].items.count - range.count)
-            states[source]._heldPages.insert(with(held, count: range.count), at: 0)
-            if let count = dropBack(source) {
-                let heldBefore = states[source].items.count + count - range.count
-                dropped = (heldBefore - count)..<heldBefore
+            if plan.folds, !states[source]._heldPages.isEmpty {
+                states[source]._heldPages[0].count += range.count
+                states[source]._heldPages[0].sent &+= held.sent
+                states[source]._heldPages[0].previousCursor = held.previousCursor
+                states[source]._heldPages[0].span &+= 1
+            } else {
+                states[source]._heldPages.insert(with(held, count: range.count), at: 0)
             }
         case .switchedSource, .reset, .edited, .removed, .inserted:
             break
@@ -49,7 +119,7 @@ extension RefreshSources {
             change: change,
             noMoreData: states[source].noMoreData
         )
-        update.dropped = dropped
+        update.dropped = plan.dropped
         return update
     }
 
@@ -76,18 +146,16 @@ extension RefreshSources {
         }
     }
 
-    /// Drops pages from the front while the source holds more than the cap allows.
-    /// - Returns: How many items were dropped, or `nil` when none were.
+    /// Drops the first `pageCount` pages to make room for `incoming`, which a load-more brought.
     @inlinable
-    mutating func dropFront(_ source: Int) -> Int? {
-        guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
-        let pageCount = states[source]._heldPages.count - maxPages
-        let (count, sent) = heldTotals(source, pages: 0..<pageCount)
+    mutating func dropFront(_ source: Int, pages pageCount: Int, before incoming: RefreshPage<Item>) {
+        let (count, sent, span) = heldTotals(source, pages: 0..<pageCount)
         states[source]._heldPages.removeFirst(pageCount)
         states[source]._items.removeFirst(count)
-        states[source]._firstLoadedPage = states[source].firstLoadedPage &+ pageCount
+        states[source]._firstLoadedPage = states[source].firstLoadedPage &+ span
         states[source]._itemsBefore = states[source]._itemsBefore &+ sent
-        let previousCursor = states[source]._heldPages.first?.previousCursor
+        // The first page held now; the incoming one when every held page goes.
+        let previousCursor = states[source]._heldPages.first?.previousCursor ?? incoming.previousCursor
         switch policy.paging {
         case .pageNumbers:
             states[source]._noPreviousData = false
@@ -100,22 +168,21 @@ extension RefreshSources {
         states[source]._previousInFlight = nil
         states[source]._loadPreviousFailure = nil
         forgetDropped(source)
-        return count
     }
 
-    /// Drops pages from the back while the source holds more than the cap allows.
-    /// - Returns: How many items were dropped, or `nil` when none were.
+    /// Drops the last `pageCount` pages to make room for `incoming`, which a load of the previous
+    /// page brought.
     @inlinable
-    mutating func dropBack(_ source: Int) -> Int? {
-        guard let maxPages = policy.maxPages, states[source]._heldPages.count > maxPages else { return nil }
-        let pageCount = states[source]._heldPages.count - maxPages
+    mutating func dropBack(_ source: Int, pages pageCount: Int, after incoming: RefreshPage<Item>) {
         let kept = states[source]._heldPages.count - pageCount
-        let count = heldTotals(source, pages: kept..<states[source]._heldPages.count).count
-        // What the last page kept says follows it, or what the first page dropped was asked with.
-        let nextCursor = states[source]._heldPages[kept - 1].nextCursor ?? states[source]._heldPages[kept].cursor
+        let (count, _, span) = heldTotals(source, pages: kept..<states[source]._heldPages.count)
+        // What the last page kept (the incoming one when every held page goes) says follows it,
+        // or what the first page dropped was asked with.
+        let lastKept = kept > 0 ? states[source]._heldPages[kept - 1].nextCursor : incoming.nextCursor
+        let nextCursor = lastKept ?? states[source]._heldPages[kept].cursor
         states[source]._heldPages.removeLast(pageCount)
         states[source]._items.removeLast(count)
-        states[source]._page = states[source].page &- pageCount
+        states[source]._page = states[source].page &- span
         states[source]._noMoreData = policy.paging == .cursors && nextCursor == nil
         states[source]._nextCursor = policy.paging == .cursors ? nextCursor : nil
         // A load-more asked for a page that no longer comes after the last one.
@@ -124,29 +191,32 @@ extension RefreshSources {
         }
         states[source]._loadMoreFailure = nil
         forgetDropped(source)
-        return count
     }
 
-    /// How many items some of a capped source's held pages hold, and how many the server sent in
-    /// them. Reads the pages in place: a slice kept while the pages change would copy them all.
+    /// How many items some of a capped source's held pages hold, how many the server sent in them,
+    /// and how many of its pages they stand for. Reads the pages in place: a slice kept while the
+    /// pages change would copy them all.
     @inlinable
-    func heldTotals(_ source: Int, pages: Range<Int>) -> (count: Int, sent: Int) {
+    func heldTotals(_ source: Int, pages: Range<Int>) -> (count: Int, sent: Int, span: Int) {
         var count = 0
         var sent = 0
+        var span = 0
         for index in pages {
             count += states[source]._heldPages[index].count
             sent = sent &+ states[source]._heldPages[index].sent
+            span = span &+ states[source]._heldPages[index].span
         }
-        return (count, sent)
+        return (count, sent, span)
     }
 
     /// How many items the server has up to the end of a page about to be held after the pages a
     /// capped source holds, held or left out: the items before the first page held, those the
-    /// held pages were sent, and the page's own. `nil` before any page is held (a cap set on a
-    /// source loaded without one), where the items held and those left out tell.
+    /// held pages were sent, and the page's own. `nil` when no page is held and none was dropped to
+    /// make room (a cap set on a source that holds nothing), where the items held and those left
+    /// out tell.
     @inlinable
-    func serverCountUnderCap(_ source: Int, adding page: Int) -> Int? {
-        guard !states[source]._heldPages.isEmpty else { return nil }
+    func serverCountUnderCap(_ source: Int, adding page: Int, madeRoom: Bool) -> Int? {
+        guard !states[source]._heldPages.isEmpty || madeRoom else { return nil }
         return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
     }
 

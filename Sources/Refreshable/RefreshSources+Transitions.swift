@@ -75,7 +75,7 @@ public struct RefreshUpdate: Sendable, Equatable {
         set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference, dropped) }
     }
     /// The positions, in the list before this change, of the items the page cap dropped from the
-    /// other end (see ``RefreshPolicy/maxPages``); `nil` when nothing was dropped. A table deletes
+    /// other end (see ``RefreshPolicy/maxPages``); `nil` when no row was dropped. A table deletes
     /// these rows and inserts the change's own range in one batch update.
     public var dropped: Range<Int>? {
         get { merge?.dropped }
@@ -237,8 +237,9 @@ extension RefreshSources {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
         revision &+= 1
+        let cap = policy.maxPages != nil && request.kind != .refresh ? makeRoom(for: request, page: page) : nil
         if !indexes.isEmpty {
-            return .applied(succeedByID(request, with: page))
+            return .applied(succeedByID(request, with: page, cap: cap))
         }
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
@@ -248,26 +249,31 @@ extension RefreshSources {
             states[source]._items = page.items
             change = .replaced(count: page.items.count)
         case .loadMore:
+            let start = states[source].items.count
             states[source]._items.append(contentsOf: page.items)
-            change = .appended(heldBefore..<states[source].items.count)
+            change = .appended(start..<states[source].items.count)
         case .loadPrevious:
             states[source]._items.insert(contentsOf: page.items, at: 0)
             change = .prepended(0..<page.items.count)
         }
-        return .applied(commit(request, page: page, change: change, serverHeld: states[source].items.count))
+        return .applied(
+            commit(request, page: page, change: change, serverHeld: states[source].items.count, cap: cap))
     }
 
     /// Records a page's success in its source (its page number, the end of the list in the
     /// page's direction, the cursors, no failure, nothing in flight in that direction), holds it
     /// under the page cap, and describes the change.
-    /// - Parameter serverHeld: How many of the server's items the source has passed since the last
-    ///   refresh, held or left out, for the end of the list by total count.
+    /// - Parameters:
+    ///   - serverHeld: How many of the server's items the source has passed since the last
+    ///     refresh, held or left out, for the end of the list by total count.
+    ///   - cap: What the page cap did to make room for the page, when the policy has one.
     @inlinable @inline(__always)
     mutating func commit(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
         change: RefreshUpdate.Change,
-        serverHeld: Int
+        serverHeld: Int,
+        cap: CapPlan?
     ) -> RefreshUpdate {
         let source = request.source
         let byCursor = policy.paging == .cursors
@@ -285,9 +291,9 @@ extension RefreshSources {
             }
             // Under a cap, a load-more counts what the server sent in the pages held, since what
             // the dropped pages left out is no longer among the items.
-            let capped = request.kind == .loadMore && policy.maxPages != nil
+            let capped = request.kind == .loadMore && cap != nil
             let serverCount =
-                (capped ? serverCountUnderCap(source, adding: page.items.count) : nil)
+                (capped ? serverCountUnderCap(source, adding: page.items.count, madeRoom: cap?.madeRoom == true) : nil)
                 ?? serverHeld &+ states[source]._itemsBefore
             let noMoreData = page.isLastPage(heldAfterApplying: serverCount, request: request, policy: policy)
             states[source]._noMoreData = noMoreData
@@ -305,7 +311,7 @@ extension RefreshSources {
             return RefreshUpdate(
                 request: request, source: source, change: change, noMoreData: states[source].noMoreData)
         }
-        return holdUnderCap(request, page: page, change: change)
+        return holdUnderCap(request, page: page, change: change, plan: cap ?? CapPlan())
     }
 
     /// Records the start of the list a page leaves, once it is the first page held: its number,

@@ -154,6 +154,9 @@ struct HeldPage: Sendable, Hashable {
     /// The cursor of the page after it, from its answer: a load-more asks with it once the pages
     /// after it are dropped.
     @usableFromInline var nextCursor: String?
+    /// How many of the server's pages it stands for: more than one once pages that added no rows
+    /// (empty, or only items held already) were folded into it rather than held on their own.
+    @usableFromInline var span = 1
 
     @usableFromInline
     init(count: Int, sent: Int, cursor: String?, previousCursor: String?, nextCursor: String?) {

@@ -23,50 +23,77 @@ extension ReferenceModel.Source {
         pages.reduce(sentBefore) { $0 + $1.sent }
     }
 
-    /// After a refresh or load-more: drops the first pages while more than the cap are held. What
-    /// comes before the first page held is then there to load again (under cursors, when that page
-    /// came with a cursor to it), and a load of the previous page in flight asked for a page that
-    /// is no longer the one before: its answer is stale.
-    /// - Returns: Whether pages were dropped.
-    mutating func dropFront(_ policy: RefreshPolicy) -> Bool {
-        guard let maxPages = policy.maxPages, pages.count > maxPages else { return false }
-        let gone = pages.prefix(pages.count - maxPages)
+    /// Before a load-more (`forward`) or a load of the previous page is merged under a cap: a page
+    /// that adds no rows when only the pages that stay are held folds into the page next to it;
+    /// one that adds rows first drops the far end's pages that holding it would push past the cap.
+    /// - Returns: Whether the page folds, and whether pages were dropped.
+    mutating func makeRoom(
+        forward: Bool,
+        for page: RefreshPage<TestItem>,
+        _ policy: RefreshPolicy,
+        identity: Bool
+    ) -> (folds: Bool, dropped: Bool) {
+        guard let maxPages = policy.maxPages else { return (false, false) }
+        let goneCount = max(0, pages.count + 1 - maxPages)
+        let goneRows = (forward ? pages.prefix(goneCount) : pages.suffix(goneCount)).reduce(0) { $0 + $1.held }
+        let staying = forward ? items.dropFirst(goneRows) : items.dropLast(goneRows)
+        let addsRows: Bool
+        if !identity {
+            addsRows = !page.items.isEmpty
+        } else {
+            let stayingIDs = Set(staying.map(\.id))
+            addsRows = page.items.contains { removed[$0.id] == nil && !stayingIDs.contains($0.id) }
+        }
+        if !pages.isEmpty, !addsRows {
+            return (true, false)
+        }
+        guard goneCount > 0 else { return (false, false) }
+        if forward {
+            dropFront(goneCount, before: page, policy)
+        } else {
+            dropBack(goneCount, after: page, policy)
+        }
+        return (false, true)
+    }
+
+    /// Drops the first `count` pages for a page a load-more brought. What comes before the first
+    /// page held is then there to load again (under cursors, when that page, or the incoming one
+    /// once every page goes, came with a cursor to it), and a load of the previous page in flight
+    /// asked for a page that is no longer the one before: its answer is stale.
+    private mutating func dropFront(_ count: Int, before incoming: RefreshPage<TestItem>, _ policy: RefreshPolicy) {
+        let gone = pages.prefix(count)
         pages.removeFirst(gone.count)
         items.removeFirst(gone.reduce(0) { $0 + $1.held })
         sentBefore += gone.reduce(0) { $0 + $1.sent }
-        firstLoadedPage += gone.count
+        firstLoadedPage += gone.reduce(0) { $0 + $1.span }
         switch policy.paging {
         case .pageNumbers:
             noPreviousData = false
         case .cursors:
-            noPreviousData = pages.first?.hasPreviousCursor != true
+            noPreviousData = !(pages.first?.hasPreviousCursor ?? (incoming.previousCursor != nil))
         }
         previousInFlight = nil
         loadPreviousFailed = false
         forgetEditsDropped()
-        return true
     }
 
-    /// After a load of the previous page: drops the last pages while more than the cap are held.
-    /// The list no longer ends there, and a load-more in flight asked for a page that no longer
-    /// comes next. Under cursors a load-more needs a cursor to the first page dropped: the last
-    /// page kept came with one, or a load-more asked for the dropped page with one; else the list
-    /// ends there.
-    /// - Returns: Whether pages were dropped.
-    mutating func dropBack(_ policy: RefreshPolicy) -> Bool {
-        guard let maxPages = policy.maxPages, pages.count > maxPages else { return false }
-        let gone = pages.suffix(pages.count - maxPages)
+    /// Drops the last `count` pages for a page a load of the previous page brought. The list no
+    /// longer ends there, and a load-more in flight asked for a page that no longer comes next.
+    /// Under cursors a load-more needs a cursor to the first page dropped: the last page kept (the
+    /// incoming one once every page goes) came with one, or a load-more asked for the dropped page
+    /// with one; else the list ends there.
+    private mutating func dropBack(_ count: Int, after incoming: RefreshPage<TestItem>, _ policy: RefreshPolicy) {
+        let gone = pages.suffix(count)
         pages.removeLast(gone.count)
         items.removeLast(gone.reduce(0) { $0 + $1.held })
-        page -= gone.count
-        let forward = pages.last?.hasNextCursor == true || gone.first?.askedForward == true
-        ended = policy.paging == .cursors && !forward
+        page -= gone.reduce(0) { $0 + $1.span }
+        let lastKept = pages.last?.hasNextCursor ?? (incoming.nextCursor != nil)
+        ended = policy.paging == .cursors && !(lastKept || gone.first?.askedForward == true)
         if inFlight?.kind == .loadMore {
             inFlight = nil
         }
         loadMoreFailed = false
         forgetEditsDropped()
-        return true
     }
 
     /// A local edit goes with the item the cap dropped: a page that brings the item again brings

@@ -61,6 +61,8 @@ struct ReferenceModel: Sendable {
         var hasPreviousCursor: Bool
         var hasNextCursor: Bool
         var askedForward: Bool
+        /// How many server pages it stands for: pages that added no rows fold into their neighbour.
+        var span = 1
     }
 
     /// Why a load that was asked for did not start.
@@ -209,6 +211,11 @@ struct ReferenceModel: Sendable {
             // A removal made after the refresh was asked for sticks through it.
             state.removed = state.removed.filter { $0.value >= flight.generation }
         }
+        // Under a cap, a page that adds rows makes room first; one that adds none folds.
+        var folds = false
+        if flight.kind == .loadMore {
+            (folds, dropped) = state.makeRoom(forward: true, for: page, policy, identity: duplicates != nil)
+        }
         let heldBefore = state.items.count
         if duplicates == nil {
             state.items += items
@@ -217,8 +224,15 @@ struct ReferenceModel: Sendable {
                 state.merge(item, takeNewer: duplicates == .takeNewer)
             }
         }
-        state.pages.append(
-            HeldPage(page, held: state.items.count - heldBefore, askedForward: flight.kind == .loadMore))
+        let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: flight.kind == .loadMore)
+        if folds, let last = state.pages.indices.last {
+            state.pages[last].held += held.held
+            state.pages[last].sent += held.sent
+            state.pages[last].hasNextCursor = held.hasNextCursor
+            state.pages[last].span += 1
+        } else {
+            state.pages.append(held)
+        }
         state.ended = Self.isLast(page, held: state.serverCount, askedPage: flight.page, policy: policy)
         state.page = flight.page
         if flight.kind == .refresh {
@@ -230,7 +244,6 @@ struct ReferenceModel: Sendable {
         state.failure = nil
         state.loadMoreFailed = false
         state.failedSinceSuccess = false
-        dropped = state.dropFront(policy)
         sources[load.source] = state
         return true
     }
@@ -245,6 +258,8 @@ struct ReferenceModel: Sendable {
         page: RefreshPage<TestItem>
     ) {
         var state = sources[source]
+        let folds: Bool
+        (folds, dropped) = state.makeRoom(forward: false, for: page, policy, identity: duplicates != nil)
         let heldBefore = state.items.count
         if duplicates == nil {
             state.items.insert(contentsOf: items, at: 0)
@@ -269,14 +284,21 @@ struct ReferenceModel: Sendable {
         }
         // The page loads again what the cap dropped before the first page held, if anything.
         state.sentBefore -= min(state.sentBefore, items.count)
-        state.pages.insert(HeldPage(page, held: state.items.count - heldBefore, askedForward: false), at: 0)
+        let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: false)
+        if folds, !state.pages.isEmpty {
+            state.pages[0].held += held.held
+            state.pages[0].sent += held.sent
+            state.pages[0].hasPreviousCursor = held.hasPreviousCursor
+            state.pages[0].span += 1
+        } else {
+            state.pages.insert(held, at: 0)
+        }
         state.firstLoadedPage = flight.page
         state.noPreviousData = isFirst(page, askedPage: flight.page)
         state.hasLoaded = true
         state.previousInFlight = nil
         state.failure = nil
         state.loadPreviousFailed = false
-        dropped = state.dropBack(policy)
         sources[source] = state
     }
 

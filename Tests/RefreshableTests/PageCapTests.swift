@@ -115,7 +115,7 @@ struct PageCapTests {
         _ = sources.succeed(try started(sources.begin(.loadPrevious, source: 0)), with: page(1))
         #expect(sources[0].items == ["1a", "1b", "1c"])
         _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: second)
-        #expect(sources[0].items == ["2a", "2b"])
+        #expect(sources[0].items == ["1c", "2a", "2b"], "page 1 went before page 2 came: its 1c is no duplicate")
         #expect(!sources[0].noMoreData, "6 of 7 items sent, page 2's counted once")
         _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["3a"]))
         #expect(sources[0].noMoreData)
@@ -132,18 +132,97 @@ struct PageCapTests {
         #expect(sources[0].items == ["2a", "2b", "2c", "2x", "3a", "3b", "3c"])
     }
 
-    @Test func anItemOnADroppedPageIsNoLongerADuplicate() throws {
-        var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self))
+    @Test(arguments: [RefreshItemIdentity<String>.DuplicateRule.keepHeld, .takeNewer])
+    func anItemHeldOnThePageTheCapDropsForANewPageIsShownAgain(rule: RefreshItemIdentity<String>.DuplicateRule) throws {
+        var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self, duplicates: rule))
         _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        // Offset paging's repeat: 1c comes again on page 2, whose arrival drops page 1.
         let more = try started(sources.begin(.loadMore, source: 0))
         let update = applied(sources.succeed(more, with: RefreshPage(items: ["1c", "2a", "2b"], hasMore: true)))
-        #expect(update?.droppedDuplicates == 1, "1c was still held when the page came")
-        #expect(sources[0].items == ["2a", "2b"])
-        // 1c went with page 1: the page before brings it back.
+        #expect(sources[0].items == ["1c", "2a", "2b"])
+        #expect(update?.droppedDuplicates == 0, "page 1 went before page 2 was merged")
+        #expect(update?.dropped == 0..<3)
+        #expect(update?.change == .appended(0..<3))
+        #expect(update?.replacedInPlace == [], "no row of the list after the change was replaced")
+        // Page 1 comes back before it, and page 2 goes.
         let back = try started(sources.begin(.loadPrevious, source: 0))
         _ = sources.succeed(back, with: page(1))
         #expect(sources[0].items == ["1a", "1b", "1c"])
         #expect(sources.updateItem("1c", source: 0)?.change == .edited(2..<3))
+    }
+
+    @Test func anEmptyPreviousPageUnderTheCapDropsNothingAndStartsTheList() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)),
+            with: RefreshPage(items: ["a", "b", "c"], nextCursor: "after-c", previousCursor: "before-a"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["d", "e", "f"], nextCursor: "after-f"))
+        // Polling for newer items: none yet.
+        let poll = try started(sources.begin(.loadPrevious, source: 0))
+        let update = applied(sources.succeed(poll, with: RefreshPage(items: [])))
+        #expect(update?.dropped == nil)
+        #expect(update?.change == .prepended(0..<0))
+        #expect(sources[0].items == ["a", "b", "c", "d", "e", "f"])
+        #expect(sources[0].noPreviousData)
+        #expect(try started(sources.begin(.loadMore, source: 0)).cursor == "after-f", "the end kept its cursor")
+    }
+
+    @Test func aPageOfHeldItemsUnderTheCapDropsNothing() throws {
+        var sources = capped(identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        let update = applied(sources.succeed(more, with: RefreshPage(items: ["2b", "2c"], hasMore: true)))
+        #expect(update?.dropped == nil)
+        #expect(update?.droppedDuplicates == 2)
+        #expect(sources[0].items == ["1a", "1b", "1c", "2a", "2b", "2c"])
+        #expect(sources[0].page == 3, "the page was loaded, folded into page 2")
+        // Page 4 adds rows: it drops page 1, not the folded pages 2 and 3.
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(4))
+        #expect(sources[0].items == ["2a", "2b", "2c", "4a", "4b", "4c"])
+        #expect(sources[0].firstLoadedPage == 2)
+    }
+
+    @Test func theEmptyPageThatEndsACappedListGoesWithThePageBeforeIt() throws {
+        var sources = capped()
+        _ = try loadThreePages(&sources)
+        let end = try started(sources.begin(.loadMore, source: 0))
+        let update = applied(sources.succeed(end, with: RefreshPage(items: [])))
+        #expect(update?.dropped == nil, "an empty page adds no rows, so it makes no room")
+        #expect(sources[0].items == ["2a", "2b", "2c", "3a", "3b", "3c"])
+        #expect(sources[0].noMoreData)
+        // Scrolling back drops page 3 with the empty page 4 folded into it: the end is no longer held.
+        _ = sources.succeed(try started(sources.begin(.loadPrevious, source: 0)), with: page(1))
+        #expect(sources[0].items == ["1a", "1b", "1c", "2a", "2b", "2c"])
+        #expect(!sources[0].noMoreData)
+        #expect(try started(sources.begin(.loadMore, source: 0)).page == 3, "pages 3 and 4 went together")
+    }
+
+    @Test func aTotalCountCountsWhatTheDroppedPagesWereSentNotTheirLocalInsertions() throws {
+        var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self, duplicates: .takeNewer))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        let more = try started(sources.begin(.loadMore, source: 0))
+        _ = sources.insertItem("local", at: 0, source: 0)
+        // Page 1 (3 sent, 4 held) goes to make room; page 2 sends 2, one of them twice.
+        _ = sources.succeed(more, with: RefreshPage(items: ["1b", "1b"], totalCount: 5))
+        #expect(sources[0].items == ["1b"])
+        #expect(sources[0].noMoreData, "3 + 2 of 5 sent")
+    }
+
+    @Test func droppingAPageWhoseItemsWereAllRemovedReportsNoRows() throws {
+        var sources = capped(identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        for id in ["1a", "1b", "1c"] {
+            _ = sources.removeItem(id: id, source: 0)
+        }
+        let update = applied(sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(3)))
+        #expect(update?.dropped == nil, "page 1 held no rows")
+        #expect(sources[0].items == ["2a", "2b", "2c", "3a", "3b", "3c"])
+        #expect(sources[0].firstLoadedPage == 2)
     }
 
     @Test func aCursorListReloadsEachDroppedEndWithTheCursorsItsNeighboursGave() throws {
