@@ -38,20 +38,18 @@ extension RefreshSources {
         holdUnpagedItems(source, count: itemCount)
         let heldPages = states[source]._heldPages.count
         let pageCount = Swift.max(0, heldPages - (policy.maxPages ?? heldPages) + 1)
-        let droppedRows =
-            forward
-            ? heldTotals(source, pages: 0..<pageCount).count
-            : heldTotals(source, pages: (heldPages - pageCount)..<heldPages).count
+        let gone = heldTotals(source, pages: forward ? 0..<pageCount : (heldPages - pageCount)..<heldPages)
+        let droppedRows = gone.count
         let staying = forward ? droppedRows..<itemCount : 0..<(itemCount - droppedRows)
         if heldPages > 0, !addsRows(page.items, source: source, besides: staying) {
             return CapPlan(folds: true)
         }
         guard pageCount > 0 else { return CapPlan() }
         if forward {
-            dropFront(source, pages: pageCount, before: page)
+            dropFront(source, pages: pageCount, holding: gone, before: page)
             return CapPlan(dropped: droppedRows > 0 ? 0..<droppedRows : nil, madeRoom: true)
         }
-        dropBack(source, pages: pageCount, after: page)
+        dropBack(source, pages: pageCount, holding: gone, after: page)
         let dropped = (itemCount - droppedRows)..<itemCount
         return CapPlan(dropped: droppedRows > 0 ? dropped : nil, madeRoom: true)
     }
@@ -146,10 +144,16 @@ extension RefreshSources {
         }
     }
 
-    /// Drops the first `pageCount` pages to make room for `incoming`, which a load-more brought.
+    /// Drops the first `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
+    /// load-more brought.
     @inlinable
-    mutating func dropFront(_ source: Int, pages pageCount: Int, before incoming: RefreshPage<Item>) {
-        let (count, sent, span) = heldTotals(source, pages: 0..<pageCount)
+    mutating func dropFront(
+        _ source: Int,
+        pages pageCount: Int,
+        holding gone: (count: Int, sent: Int, span: Int),
+        before incoming: RefreshPage<Item>
+    ) {
+        let (count, sent, span) = gone
         states[source]._heldPages.removeFirst(pageCount)
         states[source]._items.removeFirst(count)
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ span
@@ -170,12 +174,17 @@ extension RefreshSources {
         forgetDropped(source)
     }
 
-    /// Drops the last `pageCount` pages to make room for `incoming`, which a load of the previous
-    /// page brought.
+    /// Drops the last `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
+    /// load of the previous page brought.
     @inlinable
-    mutating func dropBack(_ source: Int, pages pageCount: Int, after incoming: RefreshPage<Item>) {
+    mutating func dropBack(
+        _ source: Int,
+        pages pageCount: Int,
+        holding gone: (count: Int, sent: Int, span: Int),
+        after incoming: RefreshPage<Item>
+    ) {
         let kept = states[source]._heldPages.count - pageCount
-        let (count, _, span) = heldTotals(source, pages: kept..<states[source]._heldPages.count)
+        let (count, span) = (gone.count, gone.span)
         // What the last page kept (the incoming one when every held page goes) says follows it,
         // or what the first page dropped was asked with.
         let lastKept = kept > 0 ? states[source]._heldPages[kept - 1].nextCursor : incoming.nextCursor
