@@ -51,6 +51,19 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     var sources: RefreshSources<Adopter.Item> { adopter.refreshStatus.sources }
     var policy: RefreshPolicy { sources.policy }
 
+    /// The most pages a scenario other than the page cap's own loads, all of which it expects held.
+    static var pagesOutsideTheCapScenarios: Int { 4 }
+
+    /// Raises a page cap below ``pagesOutsideTheCapScenarios`` to it, for a scenario that expects
+    /// every page it loads held; the cap's own scenarios and the random events keep the adopter's cap.
+    func leaveRoomForAllPages() {
+        guard let cap = policy.maxPages, cap < Self.pagesOutsideTheCapScenarios else { return }
+        var raised = adopter.refreshStatus.sources
+        raised.policy.maxPages = Self.pagesOutsideTheCapScenarios
+        adopter.refreshStatus.sources = raised
+        note("refreshStatus.sources.policy.maxPages = \(Self.pagesOutsideTheCapScenarios) (was \(cap))")
+    }
+
     /// A control counts as present when the adopter exposes the rig's double or drives it itself.
     var hasHeader: Bool { adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty }
     var hasFooter: Bool { adopter.refreshFooterControl === rig.footer || !rig.footer.calls.isEmpty }

@@ -48,7 +48,7 @@ enum PagingFeature: Sendable {
         case .identity: return traits.hasIdentity
         case .answerNumbering: return traits.policy.curPageOffset != 0
         case .cursors: return traits.policy.paging == .cursors
-        case .pageCap: return (traits.policy.maxPages ?? 0) >= 2
+        case .pageCap: return traits.policy.maxPages != nil
         case .retry: return (traits.retries ?? 0) > 0
         }
     }

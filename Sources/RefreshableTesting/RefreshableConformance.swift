@@ -163,6 +163,9 @@ public enum RefreshableConformance {
                 unchecked.append(entry)
                 continue
             }
+            if scenario.feature != .pageCap {
+                driver.leaveRoomForAllPages()
+            }
             scenarioCount += 1
             checkedRules.insert(scenario.rule)
             let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits)

@@ -63,7 +63,7 @@ final class RefillingFeed: FeedController {
 @Suite struct PagingConformanceTests {
     @Test(arguments: [RefreshPolicy.Paging.pageNumbers, .cursors])
     func theDefaultsKeepTheCursorPreviousPageAndCapRules(paging: RefreshPolicy.Paging) async throws {
-        // Room for the four pages the general scenarios load; the cap's own scenarios go past it.
+        // The cap's own scenarios go past four pages.
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: 4), endOfListSignals: .all)
         let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
@@ -74,6 +74,18 @@ final class RefillingFeed: FeedController {
         #expect(RefreshableConformance.cursorScenarioNames.count == 2)
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + extra)
         #expect(report.unchecked.isEmpty, "the random events run against a capped list: \(report)")
+        #expect(report.randomizedSteps == configuration.randomizedSteps)
+    }
+
+    /// The general scenarios load four pages and expect them held: for them the suite raises a
+    /// smaller cap, so a feed whose cap is one or two pages is checked, not failed for its cap.
+    @Test(arguments: [1, 2, 3], [RefreshPolicy.Paging.pageNumbers, .cursors])
+    func aFeedWithASmallCapKeepsEveryRule(maxPages: Int, paging: RefreshPolicy.Paging) async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: paging, maxPages: maxPages), endOfListSignals: .all)
+        let report = try await RefreshableConformance.check(configuration) { FeedController(rig: $0) }
+        #expect(report.checkedRules.contains(.pageCap))
+        #expect(report.unchecked.isEmpty, "\(report)")
         #expect(report.randomizedSteps == configuration.randomizedSteps)
     }
 
