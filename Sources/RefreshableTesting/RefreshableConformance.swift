@@ -38,12 +38,12 @@ public enum RefreshableConformance {
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
     @MainActor
     @discardableResult
-    public static func check<Adopter: Refreshable>(
+    public static func check<Item: Equatable, Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration = ConformanceConfiguration(),
         rules: Set<ConformanceRule>? = nil,
-        makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
-        makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async throws(ConformanceFailure) -> ConformanceReport where Adopter.Item: Equatable {
+        makeItem: @escaping @Sendable (TestItem) -> Item,
+        makeAdopter: @MainActor (ConformanceRig<Item>) -> Adopter
+    ) async throws(ConformanceFailure) -> ConformanceReport where Adopter.Item == Item {
         let outcome = await run(
             configuration,
             rules: rules,

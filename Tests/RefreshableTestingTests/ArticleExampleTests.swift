@@ -110,6 +110,20 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     }
 }
 
+/// The item type comes from `makeItem`, so a closure of several statements needs no types.
+@Test @MainActor func anAdopterClosureOfSeveralStatementsNeedsNoTypesWithOwnItems() async throws {
+    var quick = ConformanceConfiguration(endOfListSignals: .hasMore)
+    quick.randomizedSteps = 0
+    let report = try await RefreshableConformance.check(quick, makeItem: Order.init) { rig in
+        let controller = makeController(rig)
+        controller.refreshStatus.retry = nil
+        return controller
+    }
+    let oneStatement = try await RefreshableConformance.check(quick, makeItem: Order.init) { makeController($0) }
+    #expect(report.scenarioCount == oneStatement.scenarioCount)
+    #expect(report.checkedRules == oneStatement.checkedRules)
+}
+
 // MARK: - Read what was not checked
 
 @Test @MainActor func ordersControllerLeavesNothingUncheckedAndSendsOnlyHasMore() async throws {
