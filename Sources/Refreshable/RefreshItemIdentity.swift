@@ -53,6 +53,19 @@ public struct RefreshItemIdentity<Item: Sendable>: Sendable, Hashable {
         self.duplicates = duplicates
     }
 
+    /// Stops with a message when `id` is of another type than the ids the identity reads, which
+    /// no item could match; integers of any width compare as numbers.
+    func checkIDType(of id: some Hashable & Sendable, in caller: String) {
+        let expected = type(of: keyPath).valueType
+        let given = type(of: id) as Any.Type
+        guard given != expected else { return }
+        let bothIntegers = given is any BinaryInteger.Type && expected is any BinaryInteger.Type
+        require(
+            bothIntegers,
+            "\(caller) got an id of type \(given), but this list's identity reads ids of type \(expected): pass the item's id as the identity reads it."
+        )
+    }
+
     /// Two identities are equal when they read the same key path and keep the same copy.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.duplicates == rhs.duplicates && (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath)

@@ -30,6 +30,10 @@ extension RefreshSources {
     /// item back leaves it out (counted in ``RefreshUpdate/droppedRemovals``), and so does a
     /// refresh that was already in flight. An id that is not held is remembered all the same, so a
     /// page still to come does not bring the item in.
+    ///
+    /// An id of another type than the ``identity`` reads (a `String` for a list of integer ids)
+    /// could never be held: it stops the app with a message that names both types. Integers of any
+    /// width compare as numbers.
     /// - Parameters:
     ///   - id: The item's id, of the type the ``identity`` reads.
     ///   - source: The source that holds it.
@@ -38,6 +42,7 @@ extension RefreshSources {
     @discardableResult
     public mutating func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
         let identity = requireIdentity(in: "removeItem(id:source:)", source: source)
+        identity.checkIDType(of: id, in: "removeItem(id:source:)")
         let id = RefreshItemID(id)
         revision &+= 1
         indexes[source].removed[id] = lastGeneration

@@ -126,6 +126,22 @@ struct LocalEditTests {
         #expect(message.contains("removeItem(id:source:) edits items by id, but this list has no identity"))
     }
 
+    @Test func aRemovalByAnIdOfAnotherTypeStopsWithAMessageNamingBothTypes() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var sources = RefreshSources<String>(noMoreTitles: ["only"], identity: RefreshItemIdentity(\.self))
+            _ = sources.removeItem(id: 1, source: 0)
+        }
+        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(message.contains("got an id of type Int, but this list's identity reads ids of type String"))
+    }
+
+    @Test func aRemovalByAnIntegerOfAnotherWidthFindsTheItem() throws {
+        var sources = try loadedArticles([1, 2, 3])
+        let update = sources.removeItem(id: Int32(2), source: 0)
+        #expect(update?.change == .removed(1..<2))
+        #expect(sources.ids == [1, 3])
+    }
+
     @Test func anInsertPositionOutsideTheItemsStops() async {
         await #expect(processExitsWith: .failure) {
             var sources = RefreshSources<Int>(noMoreTitles: ["only"], identity: RefreshItemIdentity(\.self))
