@@ -53,10 +53,13 @@ public struct RefreshItemIdentity<Item: Sendable>: Sendable, Hashable {
         self.duplicates = duplicates
     }
 
+    /// The type of the ids the identity reads.
+    package var idType: Any.Type { type(of: keyPath).valueType }
+
     /// Stops with a message when `id` is of another type than the ids the identity reads, which
     /// no item could match; integers of any width compare as numbers.
     func checkIDType(of id: some Hashable & Sendable, in caller: String) {
-        let expected = type(of: keyPath).valueType
+        let expected = idType
         let given = type(of: id) as Any.Type
         guard given != expected else { return }
         let bothIntegers = given is any BinaryInteger.Type && expected is any BinaryInteger.Type

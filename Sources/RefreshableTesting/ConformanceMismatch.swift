@@ -74,6 +74,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         case listView(String)
         /// The adopter's policy has this page size; the suite needs 2 or more.
         case pageSize(Int)
+        /// The adopter's identity reads ids of this type, not an integer: the suite names items by
+        /// ``TestItem/id``, an `Int`, so it could not edit or remove any.
+        case identityIDType(String)
 
         /// The problem in words.
         public var description: String {
@@ -82,6 +85,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             case .footer(let type): return "refreshFooterControl is \(type), not rig.footer"
             case .listView(let type): return "refreshListView is \(type), not rig.listView"
             case .pageSize(let size): return "refreshStatus.policy.pageSize is \(size); the suite needs 2 or more"
+            case .identityIDType(let type):
+                return
+                    "refreshStatus.sources.identity reads ids of type \(type); the suite edits and removes items by TestItem.id, an Int: read an integer your makeItem copies from it"
             }
         }
     }

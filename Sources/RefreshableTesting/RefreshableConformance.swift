@@ -231,6 +231,9 @@ public enum RefreshableConformance {
         if pageSize < 2 {
             problems.append(.pageSize(pageSize))
         }
+        if let idType = adopter.refreshStatus.sources.identity?.idType, !(idType is any BinaryInteger.Type) {
+            problems.append(.identityIDType(String(describing: idType)))
+        }
         guard !problems.isEmpty else { return nil }
         return ConformanceViolation(
             rule: .wiring,

@@ -197,6 +197,15 @@ import Testing
             ])
     }
 
+    @Test func anIdentityThatReadsNoIntegerIsReportedAsWiringBeforeAnyEdit() async throws {
+        let failure = try await failure { StringIDController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(.wiring, "the adopter is wired to the rig", .wiring([.identityIDType("String")]))
+            ])
+        #expect(failure.description.contains("read an integer your makeItem copies from it"))
+    }
+
     @Test func theReportNamesRuleScenarioStepsAndExpectedVersusObserved() async throws {
         let failure = try await failure { PageMinusOneController(rig: $0) }
         let text = failure.description
