@@ -107,9 +107,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
 
     /// Expects `load` to ask with `cursor`, when the adopter passed the library's request to the loader.
     func expectCursor(_ load: TestLoad, _ cursor: String?, _ rule: ConformanceRule) throws {
-        guard let request = load.request, request.cursor != cursor else { return }
+        guard load.asksByCursor, load.cursor != cursor else { return }
         let asked = ConformanceMismatch.Load(source: load.source, page: load.page, kind: load.kind)
-        throw stop(rule, .cursor(load: asked, expected: cursor, observed: request.cursor))
+        throw stop(rule, .cursor(load: asked, expected: cursor, observed: load.cursor))
     }
     func switchSource(to index: Int) async { _ = await act(.switchSource(index)) }
     func cancelLoading(source: Int) async { _ = await act(.cancel(source: source)) }

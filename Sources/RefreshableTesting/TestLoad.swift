@@ -13,19 +13,36 @@ public struct TestLoad: Sendable, Hashable, CustomStringConvertible {
     public let kind: RefreshRequest.Kind
     /// The request the adopter passed, when it passed one.
     public let request: RefreshRequest?
+    /// The cursor the load asked with: the request's, or the one given to
+    /// ``TestPageLoader/load(cursor:source:)``; `nil` when it asked with none, or was made with
+    /// neither a request nor a cursor (see ``asksByCursor``).
+    public let cursor: String?
+    /// Whether the load told the cursor it asks with: it came with a request, or through
+    /// ``TestPageLoader/load(cursor:source:)``.
+    public let asksByCursor: Bool
 
-    package init(id: Int, source: Int, page: Int, kind: RefreshRequest.Kind, request: RefreshRequest?) {
+    package init(
+        id: Int,
+        source: Int,
+        page: Int,
+        kind: RefreshRequest.Kind,
+        request: RefreshRequest?,
+        cursor: String? = nil,
+        asksByCursor: Bool = false
+    ) {
         self.id = id
         self.source = source
         self.page = page
         self.kind = kind
         self.request = request
+        self.cursor = request?.cursor ?? cursor
+        self.asksByCursor = request != nil || asksByCursor
     }
 
-    /// A short description such as `#3 loadMore(source: 1, page: 2)`, with the request's cursor
-    /// when it has one: `#4 loadMore(source: 0, page: 3, cursor: "after-p2")`.
+    /// A short description such as `#3 loadMore(source: 1, page: 2)`, with the cursor it asked
+    /// with when it has one: `#4 loadMore(source: 0, page: 3, cursor: "after-p2")`.
     public var description: String {
-        let cursor = request?.cursor.map { ", cursor: \"\($0)\"" } ?? ""
+        let cursor = cursor.map { ", cursor: \"\($0)\"" } ?? ""
         return "#\(id) \(ConformanceMismatch.Load.name(of: kind))(source: \(source), page: \(page)\(cursor))"
     }
 }

@@ -57,6 +57,19 @@ public final class TestPageLoader<Item: Sendable> {
     /// handful of turns (at most 4 in this package's own runs), so only a broken one pays the cap.
     public var maximumWaitYields: Int = 10_000
 
+    /// The page a load by a cursor the loader never handed out asks for: far below any page a list
+    /// reaches, and far enough from `Int.min` that arithmetic on it cannot overflow.
+    public static var unknownCursorPage: Int { Int.min / 2 }
+
+    /// A cursor handed out in an answer to a load of a source.
+    private struct CursorKey: Hashable {
+        let source: Int
+        let cursor: String
+    }
+
+    /// Where each cursor handed out in an answer leads: the page and the kind of load that asks for it.
+    private var cursorTargets: [CursorKey: (page: Int, kind: RefreshRequest.Kind)] = [:]
+
     /// What a rig does on each turn the loader lets the main actor take (``settle()`` and the
     /// waits): it moves its controls' queued commands and timed callbacks on by one turn.
     var onTurn: (@MainActor () -> Void)?
@@ -122,6 +135,37 @@ public final class TestPageLoader<Item: Sendable> {
     /// - Throws: The error the test fails the load with, or `CancellationError`.
     public func load(source: Int, page: Int, kind: RefreshRequest.Kind? = nil) async throws -> RefreshPage<Item> {
         try await wait(for: record(source: source, page: page, kind: kind, request: nil))
+    }
+
+    /// Records a load for a cursor and waits until the test answers or fails it (async style, for
+    /// APIs paged by cursor that take no request, such as `messages(channel:before:)`).
+    ///
+    /// The loader knows where each cursor it handed out in an answer leads: a next cursor to the
+    /// page after the one answered (a load-more), a previous cursor to the page before it (a load of
+    /// the previous page). No cursor asks for the first page (a refresh). A cursor it never handed
+    /// out for `source` asks for ``unknownCursorPage``, which no scenario expects, so the suite
+    /// reports it.
+    ///
+    /// ```swift
+    /// struct LoaderBackedMessagesAPI: MessagesAPI {
+    ///     let loader: TestPageLoader<Message>
+    ///     func messages(channel: Int, before cursor: String?) async throws -> RefreshPage<Message> {
+    ///         try await loader.load(cursor: cursor, source: channel)
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - cursor: The cursor the adopter asks with; `nil` for the first page.
+    ///   - source: The source (tab) the load is for.
+    /// - Returns: The page the test answers.
+    /// - Throws: The error the test fails the load with, or `CancellationError`.
+    public func load(cursor: String?, source: Int = 0) async throws -> RefreshPage<Item> {
+        let target: (page: Int, kind: RefreshRequest.Kind) =
+            cursor.map { cursorTargets[CursorKey(source: source, cursor: $0)] ?? (Self.unknownCursorPage, .loadMore) }
+            ?? (firstPage, .refresh)
+        let load = record(
+            source: source, page: target.page, kind: target.kind, request: nil, cursor: cursor, asksByCursor: true)
+        return try await wait(for: load)
     }
 
     /// Records a load for the request; `completion` runs when the test answers or fails it (callback style).
@@ -216,6 +260,12 @@ public final class TestPageLoader<Item: Sendable> {
                 : TestItem(source: load.source, page: load.page, index: index, response: response)
         }
         minted += items
+        if let nextCursor {
+            cursorTargets[CursorKey(source: load.source, cursor: nextCursor)] = (load.page &+ 1, .loadMore)
+        }
+        if let previousCursor {
+            cursorTargets[CursorKey(source: load.source, cursor: previousCursor)] = (load.page &- 1, .loadPrevious)
+        }
         let page = RefreshPage(
             items: items.map(makeItem),
             hasMore: hasMore,
@@ -405,14 +455,23 @@ public final class TestPageLoader<Item: Sendable> {
 
     // MARK: Internals
 
-    private func record(source: Int, page: Int, kind: RefreshRequest.Kind?, request: RefreshRequest?) -> TestLoad {
+    private func record(
+        source: Int,
+        page: Int,
+        kind: RefreshRequest.Kind?,
+        request: RefreshRequest?,
+        cursor: String? = nil,
+        asksByCursor: Bool = false
+    ) -> TestLoad {
         let id = (loads.last?.id ?? -1) + 1
         let load = TestLoad(
             id: id,
             source: source,
             page: page,
             kind: kind ?? (page == firstPage ? .refresh : .loadMore),
-            request: request
+            request: request,
+            cursor: cursor,
+            asksByCursor: asksByCursor
         )
         loads.append(load)
         outcomes[id] = .pending

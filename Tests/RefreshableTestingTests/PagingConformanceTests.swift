@@ -35,6 +35,31 @@ class FeedController: AsyncRefreshable {
     }
 }
 
+/// A feed whose API takes a cursor, not the library's request: its stand-in asks the rig's loader
+/// by cursor, as the article's `LoaderBackedMessagesAPI` does.
+class CursorAPIFeed: FeedController {
+    override func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
+        try await loader.load(cursor: cursor(for: request), source: request.source)
+    }
+
+    /// The cursor the feed's API is called with.
+    func cursor(for request: RefreshRequest) -> String? {
+        request.cursor
+    }
+}
+
+/// S8: remembers the list's last cursor itself and asks a load-more with the one before it, as a
+/// feed that reads its cursor before the previous answer lands does.
+final class StaleCursorFeed: CursorAPIFeed {
+    private var cursors: [String] = []
+
+    override func cursor(for request: RefreshRequest) -> String? {
+        guard let cursor = request.cursor, request.kind == .loadMore else { return request.cursor }
+        cursors.append(cursor)
+        return cursors.count > 1 ? cursors[cursors.count - 2] : cursor
+    }
+}
+
 /// P: pages by cursor but drops the answer's previous cursor, as a response mapping that only
 /// reads `next` does: nothing comes before the first page, so newer items never load.
 final class NoPreviousCursorFeed: FeedController {
@@ -87,6 +112,47 @@ final class RefillingFeed: FeedController {
         #expect(report.checkedRules.contains(.pageCap))
         #expect(report.unchecked.isEmpty, "\(report)")
         #expect(report.randomizedSteps == configuration.randomizedSteps)
+    }
+
+    /// The loader knows where each cursor it handed out leads, so an API that takes only a cursor
+    /// is checked as one that takes the request, the cursor each load asks with included.
+    @Test(arguments: [nil, 2])
+    func aFeedWhoseAPITakesOnlyACursorKeepsEveryRule(maxPages: Int?) async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: maxPages), endOfListSignals: .all)
+        let report = try await RefreshableConformance.check(configuration) { CursorAPIFeed(rig: $0) }
+        #expect(report.unchecked.isEmpty, "\(report)")
+        #expect(report.randomizedSteps == configuration.randomizedSteps)
+    }
+
+    @Test func aFeedWhoseAPIIsAskedWithAStaleCursorIsCaught() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { StaleCursorFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.loadMoreAsksNextPage])
+        let violation = try #require(
+            failure.violations.first {
+                $0.scenario == "refresh asks for the first page, however far the list has loaded"
+            })
+        // The stale cursor leads to page 2 again, and the step names the cursor asked with.
+        #expect(
+            violation.mismatch
+                == .loads(expected: [.loadMore(source: 0, page: 3)], observed: [.loadMore(source: 0, page: 2)]))
+        #expect(violation.steps.contains { $0.contains("loadMore(source: 0, page: 2, cursor: \"after-p1\")") })
+    }
+
+    @Test func aLoadByACursorTheLoaderNeverHandedOutAsksForNoPageAScenarioExpects() async throws {
+        let rig = ConformanceRig(makeItem: { $0 })
+        let task = Task { try await rig.loader.load(cursor: "made-up", source: 0) }
+        #expect(await rig.loader.waitForLoads(count: 1))
+        let load = try #require(rig.loader.loads.first)
+        #expect(load.page == TestPageLoader<TestItem>.unknownCursorPage)
+        #expect(load.cursor == "made-up")
+        #expect(load.asksByCursor)
+        rig.loader.abandonPending()
+        _ = await task.result
     }
 
     @Test func aCursorListWithoutACapRunsTheRandomEventsToo() async throws {
