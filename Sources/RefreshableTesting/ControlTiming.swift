@@ -75,3 +75,30 @@ struct PendingBeginCallbacks {
         return count
     }
 }
+
+/// A control double whose begin animations a rig can count by its own turns.
+@MainActor
+protocol TurnCountingDouble: AnyObject {
+    /// The begin-animation callbacks the double owes.
+    var pendingCallbacks: PendingBeginCallbacks { get set }
+}
+
+extension TurnCountingDouble {
+    /// Whether a rig counts the double's turns (``takeTurn()``) instead of the main actor's tasks.
+    var countsTurnsByHand: Bool {
+        get { pendingCallbacks.countsTurnsByHand }
+        set { pendingCallbacks.countsTurnsByHand = newValue }
+    }
+
+    /// Whether a begin animation still counts the rig's turns.
+    var awaitsTurns: Bool { pendingCallbacks.hasTimedCallbacks }
+
+    /// One turn of the main actor, as a rig counts them: calls the action of each begin animation
+    /// that completes on it. (End commands apply in a task enqueued when they are called, in the
+    /// order of the main queue, as MJRefresh's do.)
+    func takeTurn() {
+        for fire in pendingCallbacks.takeTurn() {
+            fire()
+        }
+    }
+}

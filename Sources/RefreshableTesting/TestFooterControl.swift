@@ -20,7 +20,7 @@ public import Refreshable
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
-public final class TestFooterControl: RefreshFooterControl {
+public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     /// What the footer shows, apart from whether it is hidden.
     public enum State: Sendable, Hashable, CustomStringConvertible {
         /// Ready to load more.
@@ -141,7 +141,7 @@ public final class TestFooterControl: RefreshFooterControl {
     /// How many times the action was called.
     public private(set) var actionCount = 0
 
-    private var pendingCallbacks = PendingBeginCallbacks()
+    var pendingCallbacks = PendingBeginCallbacks()
 
     /// How many begin-animation callbacks wait for ``finishBeginAnimations()``.
     public var pendingBeginCallbacks: Int { pendingCallbacks.count }
@@ -254,24 +254,6 @@ public final class TestFooterControl: RefreshFooterControl {
             state = next
         }
         deferred.removeAll()
-    }
-
-    /// Whether a rig counts the double's turns (``takeTurn()``) instead of the main actor's tasks.
-    var countsTurnsByHand: Bool {
-        get { pendingCallbacks.countsTurnsByHand }
-        set { pendingCallbacks.countsTurnsByHand = newValue }
-    }
-
-    /// Whether a begin animation still counts the rig's turns.
-    var awaitsTurns: Bool { pendingCallbacks.hasTimedCallbacks }
-
-    /// One turn of the main actor, as a rig counts them: calls the action of each begin animation
-    /// that completes on it. (Deferred commands apply in a task enqueued when they are called, in
-    /// the order of the main queue, as MJRefresh's do.)
-    func takeTurn() {
-        for fire in pendingCallbacks.takeTurn() {
-            fire()
-        }
     }
 
     /// Forgets the recorded calls; the visible state and deferred commands stay, as a real control's would.

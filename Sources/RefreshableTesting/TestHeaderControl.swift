@@ -22,7 +22,7 @@ public import Refreshable
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
-public final class TestHeaderControl: RefreshHeaderControl {
+public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
     /// One command the control received.
     public enum Call: Sendable, Hashable, CustomStringConvertible {
         /// ``TestHeaderControl/beginRefreshing()``.
@@ -66,7 +66,7 @@ public final class TestHeaderControl: RefreshHeaderControl {
     /// `headerRefreshingAction()`.
     public var action: (@MainActor () -> Void)?
 
-    private var pendingCallbacks = PendingBeginCallbacks()
+    var pendingCallbacks = PendingBeginCallbacks()
     private var queuedEnds = 0
 
     /// Creates an idle control.
@@ -124,24 +124,6 @@ public final class TestHeaderControl: RefreshHeaderControl {
     public func flush() {
         while queuedEnds > 0 {
             applyQueuedEnd()
-        }
-    }
-
-    /// Whether a rig counts the double's turns (``takeTurn()``) instead of the main actor's tasks.
-    var countsTurnsByHand: Bool {
-        get { pendingCallbacks.countsTurnsByHand }
-        set { pendingCallbacks.countsTurnsByHand = newValue }
-    }
-
-    /// Whether a begin animation still counts the rig's turns.
-    var awaitsTurns: Bool { pendingCallbacks.hasTimedCallbacks }
-
-    /// One turn of the main actor, as a rig counts them: calls the action of each begin animation
-    /// that completes on it. (Queued ends apply in a task enqueued when they are called, in the
-    /// order of the main queue, as MJRefresh's do.)
-    func takeTurn() {
-        for fire in pendingCallbacks.takeTurn() {
-            fire()
         }
     }
 

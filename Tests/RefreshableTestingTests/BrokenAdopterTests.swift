@@ -198,7 +198,13 @@ import Testing
     }
 
     @Test func anIdentityThatReadsNoIntegerIsReportedAsWiringBeforeAnyEdit() async throws {
-        let failure = try await failure { StringIDController(rig: $0) }
+        // Identifies its items by their description, a `String`: the suite, which edits items by
+        // their integer id, could reach none of them.
+        let failure = try await failure { rig in
+            let adopter = TestAdopter(rig: rig)
+            adopter.refreshStatus.identity = RefreshItemIdentity(\.description)
+            return adopter
+        }
         #expect(
             found(failure) == [
                 Found(.wiring, "the adopter is wired to the rig", .wiring([.identityIDType("String")]))

@@ -145,20 +145,6 @@ final class MiswiredController: TestAdopter {
     override var refreshHeaderControl: (any RefreshHeaderControl)? { ownHeader }
 }
 
-/// Identifies its items by their description, a `String`: the suite, which edits items by their
-/// integer id, could not reach any of them.
-final class StringIDController: TestAdopter {
-    override init(
-        rig: ConformanceRig<TestItem>,
-        delivery: Delivery = .callback,
-        forwards: EndOfListSignals = .all,
-        policy: RefreshPolicy? = nil
-    ) {
-        super.init(rig: rig, delivery: delivery, forwards: forwards, policy: policy)
-        refreshStatus.identity = RefreshItemIdentity(\.description)
-    }
-}
-
 /// The library's default status dispatch.
 struct DefaultOutput: OutputRefreshProtocol {
     let refreshStatus: RefreshStatusRelay

@@ -50,25 +50,27 @@ import Testing
         }
     }
 
-    @Test func aHeaderActionWiredToRefreshIsCaughtThroughTheAdoptersOwnWiring() async throws {
-        let configuration = ConformanceConfiguration(
-            headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter, seed: 9_501)
-        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+    private static let headerWiredToRefresh = ConformanceConfiguration(
+        headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter, seed: 9_501)
+
+    /// The failure the random events find for a header action wired to `refresh()`.
+    private func headerWiredToRefreshFailure() async throws -> ModelCheckFailure {
+        let result = await RefreshableModelCheck.run(Self.headerWiredToRefresh, steps: 20_000) {
             RefreshFromHeaderActionController(rig: $0)
         }
-        let failure = try #require(result.failure, "a header action wired to refresh() was not caught")
+        return try #require(result.failure, "a header action wired to refresh() was not caught")
+    }
+
+    @Test func aHeaderActionWiredToRefreshIsCaughtThroughTheAdoptersOwnWiring() async throws {
+        let failure = try await headerWiredToRefreshFailure()
         #expect(failure.events.count <= 12, "\(failure)")
     }
 
     /// The late callback completes on a turn the rig counts, not on a task's own yields, whose
     /// order against the rig's differs from run to run: so the shrunk failure replays every time.
     @Test func aFailureFoundWithTimedBeginAnimationsReplaysEveryTime() async throws {
-        let configuration = ConformanceConfiguration(
-            headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter, seed: 9_501)
-        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
-            RefreshFromHeaderActionController(rig: $0)
-        }
-        let failure = try #require(result.failure, "a header action wired to refresh() was not caught")
+        let failure = try await headerWiredToRefreshFailure()
+        let configuration = Self.headerWiredToRefresh
         var replays: [ConformanceRule?] = []
         for _ in 0..<50 {
             let violation = await RefreshableModelCheck.replay(failure.events, configuration: configuration) {
