@@ -8,24 +8,6 @@
 /// that lost pages can load them again: the first page held no longer is the first, or the list
 /// no longer ends.
 extension RefreshSources {
-    /// What the cap does with a page about to be applied, decided before it is merged.
-    @usableFromInline
-    struct CapPlan {
-        /// The positions, in the list before the page, of the items dropped for it.
-        @usableFromInline var dropped: Range<Int>?
-        /// Whether the page adds no rows and is folded into the page next to it.
-        @usableFromInline var folds: Bool
-        /// Whether pages were dropped for it, holding rows or not.
-        @usableFromInline var madeRoom: Bool
-
-        @usableFromInline
-        init(dropped: Range<Int>? = nil, folds: Bool = false, madeRoom: Bool = false) {
-            self.dropped = dropped
-            self.folds = folds
-            self.madeRoom = madeRoom
-        }
-    }
-
     /// Before a load-more or a load of the previous page is merged into a capped source: folds a
     /// page that adds no rows, or drops the pages at the other end that holding it would push
     /// past the cap.
@@ -251,5 +233,25 @@ extension RefreshSources {
             }
             start = end
         }
+    }
+}
+
+/// What the page cap does with a page about to be applied, decided before it is merged. Not nested
+/// in the generic `RefreshSources`, whose nested types are generic too and cost a metadata lookup
+/// on every load.
+@usableFromInline
+struct CapPlan {
+    /// The positions, in the list before the page, of the items dropped for it.
+    @usableFromInline var dropped: Range<Int>?
+    /// Whether the page adds no rows and is folded into the page next to it.
+    @usableFromInline var folds: Bool
+    /// Whether pages were dropped for it, holding rows or not.
+    @usableFromInline var madeRoom: Bool
+
+    @usableFromInline
+    init(dropped: Range<Int>? = nil, folds: Bool = false, madeRoom: Bool = false) {
+        self.dropped = dropped
+        self.folds = folds
+        self.madeRoom = madeRoom
     }
 }

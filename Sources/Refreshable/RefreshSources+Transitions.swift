@@ -238,6 +238,9 @@ extension RefreshSources {
         }
         revision &+= 1
         let cap = policy.maxPages != nil && request.kind != .refresh ? makeRoom(for: request, page: page) : nil
+        // Read again only when the cap dropped items: each read of a state copies it in an
+        // adopter's runtime, which is not specialised for its items.
+        let start = cap?.madeRoom == true ? states[source].items.count : heldBefore
         if !indexes.isEmpty {
             return .applied(succeedByID(request, with: page, cap: cap))
         }
@@ -249,7 +252,6 @@ extension RefreshSources {
             states[source]._items = page.items
             change = .replaced(count: page.items.count)
         case .loadMore:
-            let start = states[source].items.count
             states[source]._items.append(contentsOf: page.items)
             change = .appended(start..<states[source].items.count)
         case .loadPrevious:
