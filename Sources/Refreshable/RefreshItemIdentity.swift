@@ -56,16 +56,18 @@ public struct RefreshItemIdentity<Item: Sendable>: Sendable, Hashable {
     /// The type of the ids the identity reads.
     package var idType: Any.Type { type(of: keyPath).valueType }
 
-    /// Stops with a message when `id` is of another type than the ids the identity reads, which
-    /// no item could match; integers of any width compare as numbers.
+    /// Stops with a message when the identity reads integer or string ids and `id` is not of the
+    /// same kind, so no item could match it; integers of any width compare as numbers. Ids of other
+    /// types are not checked.
     func checkIDType(of id: some Hashable & Sendable, in caller: String) {
         let expected = idType
-        let given = type(of: id) as Any.Type
-        guard given != expected else { return }
-        let bothIntegers = given is any BinaryInteger.Type && expected is any BinaryInteger.Type
+        let isInteger = expected is any BinaryInteger.Type
+        guard isInteger || expected == String.self else { return }
+        let value: Any = id
+        let matches = isInteger ? value is any BinaryInteger : value is String
         require(
-            bothIntegers,
-            "\(caller) got an id of type \(given), but this list's identity reads ids of type \(expected): pass the item's id as the identity reads it."
+            matches,
+            "\(caller) got an id of type \(type(of: value)), but this list's identity reads ids of type \(expected): pass the item's id as the identity reads it."
         )
     }
 

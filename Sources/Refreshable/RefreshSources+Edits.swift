@@ -31,9 +31,9 @@ extension RefreshSources {
     /// refresh that was already in flight. An id that is not held is remembered all the same, so a
     /// page still to come does not bring the item in.
     ///
-    /// An id of another type than the ``identity`` reads (a `String` for a list of integer ids)
-    /// could never be held: it stops the app with a message that names both types. Integers of any
-    /// width compare as numbers.
+    /// For an ``identity`` that reads integer or string ids, an id of the other kind (a `String`
+    /// for a list of integer ids) could never be held: it stops the app with a message that names
+    /// both types. Integers of any width compare as numbers.
     /// - Parameters:
     ///   - id: The item's id, of the type the ``identity`` reads.
     ///   - source: The source that holds it.
