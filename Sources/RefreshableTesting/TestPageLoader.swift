@@ -71,7 +71,7 @@ public final class TestPageLoader<Item: Sendable> {
     private var cursorTargets: [CursorKey: (page: Int, kind: RefreshRequest.Kind)] = [:]
 
     /// What a rig does on each turn the loader lets the main actor take (``settle()`` and the
-    /// waits): it moves its controls' queued commands and timed callbacks on by one turn.
+    /// waits): it counts one turn of its controls' timed begin animations.
     var onTurn: (@MainActor () -> Void)?
 
     private let makeItem: @Sendable (TestItem) -> Item
