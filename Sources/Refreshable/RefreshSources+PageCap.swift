@@ -29,11 +29,10 @@ extension RefreshSources {
         guard pageCount > 0 else { return CapPlan() }
         if forward {
             dropFront(source, pages: pageCount, holding: gone, before: page)
-            return CapPlan(dropped: droppedRows > 0 ? 0..<droppedRows : nil, madeRoom: true)
+            return CapPlan(dropped: 0..<droppedRows, madeRoom: true)
         }
         dropBack(source, pages: pageCount, holding: gone, after: page)
-        let dropped = (itemCount - droppedRows)..<itemCount
-        return CapPlan(dropped: droppedRows > 0 ? dropped : nil, madeRoom: true)
+        return CapPlan(dropped: (itemCount - droppedRows)..<itemCount, madeRoom: true)
     }
 
     /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
@@ -86,6 +85,9 @@ extension RefreshSources {
                 states[source]._heldPages[0].count += range.count
                 states[source]._heldPages[0].sent &+= held.sent
                 states[source]._heldPages[0].previousCursor = held.previousCursor
+                // The cursor a load-more asked for the page with no longer leads to the first
+                // page it stands for.
+                states[source]._heldPages[0].cursor = nil
                 states[source]._heldPages[0].span &+= 1
             } else {
                 states[source]._heldPages.insert(with(held, count: range.count), at: 0)
@@ -110,19 +112,21 @@ extension RefreshSources {
         return page
     }
 
-    /// Counts items held from before the cap was set as one page.
+    /// Counts items held from before the cap was set as one page, standing for every page they
+    /// came in.
     @inlinable
     mutating func holdUnpagedItems(_ source: Int, count: Int) {
         if states[source]._heldPages.isEmpty, count > 0 {
-            states[source]._heldPages = [
-                HeldPage(
-                    count: count,
-                    sent: count,
-                    cursor: nil,
-                    previousCursor: states[source].previousCursor,
-                    nextCursor: states[source].nextCursor
-                )
-            ]
+            var held = HeldPage(
+                count: count,
+                sent: count,
+                cursor: nil,
+                previousCursor: states[source].previousCursor,
+                nextCursor: states[source].nextCursor
+            )
+            let (pages, overflow) = states[source].page.subtractingReportingOverflow(states[source].firstLoadedPage)
+            held.span = overflow ? 1 : Swift.max(1, pages &+ 1)
+            states[source]._heldPages = [held]
         }
     }
 
@@ -141,7 +145,8 @@ extension RefreshSources {
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ span
         states[source]._itemsBefore = states[source]._itemsBefore &+ sent
         // The first page held now; the incoming one when every held page goes.
-        let previousCursor = states[source]._heldPages.first?.previousCursor ?? incoming.previousCursor
+        let previousCursor =
+            states[source]._heldPages.isEmpty ? incoming.previousCursor : states[source]._heldPages[0].previousCursor
         switch policy.paging {
         case .pageNumbers:
             states[source]._noPreviousData = false
@@ -209,6 +214,14 @@ extension RefreshSources {
     func serverCountUnderCap(_ source: Int, adding page: Int, madeRoom: Bool) -> Int? {
         guard !states[source]._heldPages.isEmpty || madeRoom else { return nil }
         return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
+    }
+
+    /// Forgets the pages every source holds, when the cap changes: pages loaded without a cap were
+    /// never recorded, so the items held count as one page at the next capped load.
+    mutating func forgetHeldPages() {
+        for index in states.indices where !states[index]._heldPages.isEmpty {
+            states[index]._heldPages = []
+        }
     }
 
     /// Indexes a source's items again after the cap dropped some of them.

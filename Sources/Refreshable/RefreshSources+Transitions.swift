@@ -75,8 +75,9 @@ public struct RefreshUpdate: Sendable, Equatable {
         set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference, dropped) }
     }
     /// The positions, in the list before this change, of the items the page cap dropped from the
-    /// other end (see ``RefreshPolicy/maxPages``); `nil` when no row was dropped. A table deletes
-    /// these rows and inserts the change's own range in one batch update.
+    /// other end (see ``RefreshPolicy/maxPages``); `nil` when no page was dropped, empty when the
+    /// pages dropped held no rows (their items were all removed locally). A table deletes these
+    /// rows and inserts the change's own range in one batch update.
     public var dropped: Range<Int>? {
         get { merge?.dropped }
         set {

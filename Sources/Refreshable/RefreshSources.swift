@@ -19,6 +19,9 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     /// a change of the first page (its ``RefreshState/page`` stays one below it).
     public var policy: RefreshPolicy {
         didSet {
+            if policy.maxPages != oldValue.maxPages {
+                forgetHeldPages()
+            }
             guard policy.firstPage != oldValue.firstPage else { return }
             alignUnloadedPages()
         }

@@ -289,6 +289,7 @@ struct ReferenceModel: Sendable {
             state.pages[0].held += held.held
             state.pages[0].sent += held.sent
             state.pages[0].hasPreviousCursor = held.hasPreviousCursor
+            state.pages[0].askedForward = false
             state.pages[0].span += 1
         } else {
             state.pages.insert(held, at: 0)

@@ -49,6 +49,24 @@ struct CancelHookTests {
         #expect(controller.cancelled == [previous])
     }
 
+    @Test func aLoadThePageCapSupersedesIsReportedCancelledWhenTheDroppedPageHeldNoRows() {
+        let controller = CallbackList(policy: RefreshPolicy(pageSize: 3, maxPages: 1))
+        controller.refreshStatus.identity = RefreshItemIdentity(\.self)
+        controller.setupRefreshHeader()
+        controller.answer(controller.requests[0])
+        controller.loadMore()
+        controller.answer(controller.requests[1])  // holds page 2 only
+        controller.loadPrevious()
+        let previous = controller.requests[2]
+        controller.loadMore()
+        for id in controller.refreshStatus[0].items {
+            _ = controller.refreshStatus.removeItem(id: id, source: 0)
+        }
+        controller.answer(controller.requests[3])  // drops page 2, which holds no rows now
+        #expect(!controller.refreshStatus[0].isLoadingPrevious)
+        #expect(controller.cancelled == [previous])
+    }
+
     @Test func replacingTheCurrentSourcesStateInAnEditedCopyCancelsItsLoadAndLoadsItAgain() {
         let controller = CallbackList.loaded()
         controller.switchSource(to: 1)  // loads B's first page

@@ -201,6 +201,80 @@ struct PageCapTests {
         #expect(try started(sources.begin(.loadMore, source: 0)).page == 3, "pages 3 and 4 went together")
     }
 
+    @Test func aFirstPageKeptWithoutAPreviousCursorStartsTheList() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 1, paging: .cursors, maxPages: 2))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["a"], nextCursor: "to-b"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["b"], nextCursor: "to-c"))
+        // Page a goes; page b, the first kept, came without a previous cursor.
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["c"], nextCursor: "to-d", previousCursor: "to-b"))
+        #expect(sources[0].items == ["b", "c"])
+        #expect(sources[0].noPreviousData)
+        #expect(sources[0].previousCursor == nil, "c's previous cursor leads to b, which is held")
+    }
+
+    @Test func aPreviousPageFoldedIntoALoadedMorePageTakesAwayItsLoadMoreCursor() throws {
+        var sources = RefreshSources<String>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2),
+            identity: RefreshItemIdentity(\.self))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["a1", "a2"], nextCursor: "to-b"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["b1", "b2"], nextCursor: "to-c", previousCursor: "to-a"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)),
+            with: RefreshPage(items: ["c1", "c2"], nextCursor: "to-d", previousCursor: "to-b"))
+        // Page 1 comes back holding only b1, held already: it folds into page 2, asked for with "to-b".
+        _ = sources.succeed(
+            try started(sources.begin(.loadPrevious, source: 0)),
+            with: RefreshPage(items: ["b1"], previousCursor: "to-z"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadPrevious, source: 0)),
+            with: RefreshPage(items: ["z1", "z2"], previousCursor: "to-y"))
+        _ = sources.succeed(
+            try started(sources.begin(.loadPrevious, source: 0)), with: RefreshPage(items: ["y1", "y2"]))
+        #expect(sources[0].items == ["y1", "y2", "z1", "z2"])
+        // Pages 1 and 2 went together: "to-b" leads to page 2, not to page 1, so the list ends there.
+        #expect(sources[0].noMoreData)
+        #expect(sources.begin(.loadMore, source: 0) == .ignored(.noMoreData))
+    }
+
+    @Test func aCapTurnedOffAndOnAgainCountsTheItemsHeldAsOnePage() throws {
+        var sources = capped()
+        _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
+        _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
+        sources.policy.maxPages = nil
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["x"], hasMore: true))
+        sources.policy.maxPages = 1
+        let update = applied(
+            sources.succeed(
+                try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["y"], hasMore: true)))
+        #expect(sources[0].items == ["y"])
+        #expect(update?.dropped == 0..<1)
+    }
+
+    @Test func itemsHeldBeforeTheCapWasSetStandForEveryPageTheyCameIn() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 1))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["1"], hasMore: true))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["2"], hasMore: true))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["3"], hasMore: true))
+        sources.policy.maxPages = 1
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: ["4"], hasMore: true))
+        #expect(sources[0].items == ["4"])
+        #expect(sources[0].firstLoadedPage == 4)
+        #expect(try started(sources.begin(.loadPrevious, source: 0)).page == 3)
+    }
+
     @Test func aTotalCountCountsWhatTheDroppedPagesWereSentNotTheirLocalInsertions() throws {
         var sources = capped(maxPages: 1, identity: RefreshItemIdentity(\.self, duplicates: .takeNewer))
         _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
@@ -212,7 +286,7 @@ struct PageCapTests {
         #expect(sources[0].noMoreData, "3 + 2 of 5 sent")
     }
 
-    @Test func droppingAPageWhoseItemsWereAllRemovedReportsNoRows() throws {
+    @Test func droppingAPageWhoseItemsWereAllRemovedReportsAnEmptyRange() throws {
         var sources = capped(identity: RefreshItemIdentity(\.self))
         _ = sources.succeed(try started(sources.begin(.refresh, source: 0)), with: page(1))
         _ = sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(2))
@@ -220,7 +294,7 @@ struct PageCapTests {
             _ = sources.removeItem(id: id, source: 0)
         }
         let update = applied(sources.succeed(try started(sources.begin(.loadMore, source: 0)), with: page(3)))
-        #expect(update?.dropped == nil, "page 1 held no rows")
+        #expect(update?.dropped == 0..<0, "page 1 went, holding no rows")
         #expect(sources[0].items == ["2a", "2b", "2c", "3a", "3b", "3c"])
         #expect(sources[0].firstLoadedPage == 2)
     }
