@@ -29,10 +29,10 @@ extension RefreshSources {
         guard pageCount > 0 else { return CapPlan() }
         if forward {
             dropFront(source, pages: pageCount, holding: gone, before: page)
-            return CapPlan(dropped: 0..<droppedRows, madeRoom: true)
+            return CapPlan(dropped: 0..<droppedRows)
         }
         dropBack(source, pages: pageCount, holding: gone, after: page)
-        return CapPlan(dropped: (itemCount - droppedRows)..<itemCount, madeRoom: true)
+        return CapPlan(dropped: (itemCount - droppedRows)..<itemCount)
     }
 
     /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
@@ -73,22 +73,18 @@ extension RefreshSources {
             states[source]._heldPages = [with(held, count: count)]
         case .appended(let range):
             if plan.folds, let last = states[source]._heldPages.indices.last {
-                states[source]._heldPages[last].count += range.count
-                states[source]._heldPages[last].sent &+= held.sent
+                fold(held, into: last, source: source)
                 states[source]._heldPages[last].nextCursor = held.nextCursor
-                states[source]._heldPages[last].span &+= 1
             } else {
                 states[source]._heldPages.append(with(held, count: range.count))
             }
         case .prepended(let range):
             if plan.folds, !states[source]._heldPages.isEmpty {
-                states[source]._heldPages[0].count += range.count
-                states[source]._heldPages[0].sent &+= held.sent
+                fold(held, into: 0, source: source)
                 states[source]._heldPages[0].previousCursor = held.previousCursor
                 // The cursor a load-more asked for the page with no longer leads to the first
                 // page it stands for.
                 states[source]._heldPages[0].cursor = nil
-                states[source]._heldPages[0].span &+= 1
             } else {
                 states[source]._heldPages.insert(with(held, count: range.count), at: 0)
             }
@@ -103,6 +99,14 @@ extension RefreshSources {
         )
         update.dropped = plan.dropped
         return update
+    }
+
+    /// Counts a page that added no rows with the held page at `index`: what the server sent in it
+    /// and one more page; the caller takes the cursor of the end it extends.
+    @inlinable
+    mutating func fold(_ page: HeldPage, into index: Int, source: Int) {
+        states[source]._heldPages[index].sent &+= page.sent
+        states[source]._heldPages[index].span &+= 1
     }
 
     @inlinable
@@ -254,17 +258,18 @@ extension RefreshSources {
 /// on every load.
 @usableFromInline
 struct CapPlan {
-    /// The positions, in the list before the page, of the items dropped for it.
+    /// The positions, in the list before the page, of the items dropped for it: empty when the
+    /// pages dropped held no rows, `nil` when no page was dropped.
     @usableFromInline var dropped: Range<Int>?
     /// Whether the page adds no rows and is folded into the page next to it.
     @usableFromInline var folds: Bool
+
     /// Whether pages were dropped for it, holding rows or not.
-    @usableFromInline var madeRoom: Bool
+    @usableFromInline var madeRoom: Bool { dropped != nil }
 
     @usableFromInline
-    init(dropped: Range<Int>? = nil, folds: Bool = false, madeRoom: Bool = false) {
+    init(dropped: Range<Int>? = nil, folds: Bool = false) {
         self.dropped = dropped
         self.folds = folds
-        self.madeRoom = madeRoom
     }
 }

@@ -96,6 +96,13 @@ extension ReferenceModel.Source {
         forgetEditsDropped()
     }
 
+    /// Counts a page that added no rows with the held page at `index`; the caller takes the
+    /// cursor of the end it extends.
+    mutating func fold(_ page: ReferenceModel.HeldPage, into index: Int) {
+        pages[index].sent += page.sent
+        pages[index].span += 1
+    }
+
     /// A local edit goes with the item the cap dropped: a page that brings the item again brings
     /// it as the server has it. Removals stay until the next refresh.
     private mutating func forgetEditsDropped() {

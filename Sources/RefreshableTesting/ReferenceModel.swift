@@ -226,10 +226,8 @@ struct ReferenceModel: Sendable {
         }
         let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: flight.kind == .loadMore)
         if folds, let last = state.pages.indices.last {
-            state.pages[last].held += held.held
-            state.pages[last].sent += held.sent
+            state.fold(held, into: last)
             state.pages[last].hasNextCursor = held.hasNextCursor
-            state.pages[last].span += 1
         } else {
             state.pages.append(held)
         }
@@ -286,11 +284,9 @@ struct ReferenceModel: Sendable {
         state.sentBefore -= min(state.sentBefore, items.count)
         let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: false)
         if folds, !state.pages.isEmpty {
-            state.pages[0].held += held.held
-            state.pages[0].sent += held.sent
+            state.fold(held, into: 0)
             state.pages[0].hasPreviousCursor = held.hasPreviousCursor
             state.pages[0].askedForward = false
-            state.pages[0].span += 1
         } else {
             state.pages.insert(held, at: 0)
         }
