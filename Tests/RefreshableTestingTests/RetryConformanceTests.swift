@@ -2,11 +2,12 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
-/// An async-style adopter whose runtime retries failed loads twice, on the rig's clock.
+/// An adopter whose runtime retries failed loads twice, on the rig's clock; async style unless
+/// told otherwise.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-final class RetryingController: TestAdopter {
-    init(rig: ConformanceRig<TestItem>) {
-        super.init(rig: rig, delivery: .async)
+class RetryingController: TestAdopter {
+    init(rig: ConformanceRig<TestItem>, delivery: Delivery = .async) {
+        super.init(rig: rig, delivery: delivery)
         refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
     }
 }
@@ -14,12 +15,7 @@ final class RetryingController: TestAdopter {
 /// R: retries on the rig's clock but turns every error into an empty page, as `try?` around the
 /// request does: a failure never reaches the runtime, so nothing is retried and the list ends.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-final class SwallowingErrorsController: TestAdopter {
-    init(rig: ConformanceRig<TestItem>) {
-        super.init(rig: rig, delivery: .async)
-        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
-    }
-
+final class SwallowingErrorsController: RetryingController {
     override func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         (try? await super.loadPage(request)) ?? RefreshPage(items: [])
     }
@@ -37,22 +33,16 @@ final class RetryingFeed: FeedController {
 /// R: sets a retry policy but loads callback style, reporting its own results: the runtime cannot
 /// ask again for it, so a failure shows after the first attempt.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-final class CallbackRetryController: TestAdopter {
+final class CallbackRetryController: RetryingController {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .callback)
-        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
     }
 }
 
 /// R: keeps a hand-written retry in its `loadPage(_:)` on top of the runtime's: a failed load is
 /// asked again at once, without waiting.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-final class ImpatientRetryController: TestAdopter {
-    init(rig: ConformanceRig<TestItem>) {
-        super.init(rig: rig, delivery: .async)
-        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
-    }
-
+final class ImpatientRetryController: RetryingController {
     override func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         do {
             return try await super.loadPage(request)

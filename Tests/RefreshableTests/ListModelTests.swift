@@ -230,6 +230,16 @@ private final class ScrollingScreen {
         return RefreshPage(items: (0..<10).map { "\(request.page).\($0)" }, curPage: request.page, pageCount: 100)
     }
 
+    /// A screen whose model is set up and shows its first rows; the pages in `failing` fail once.
+    static func shownFromTheTop(maxPages: Int? = nil, failing: Set<Int> = []) async -> ScrollingScreen {
+        let screen = ScrollingScreen(maxPages: maxPages)
+        screen.failing = failing
+        screen.model.setUp()
+        await screen.settle()
+        await screen.show(top: 0)
+        return screen
+    }
+
     /// Lets loads land and the model react.
     func settle() async {
         for _ in 0..<20 {
@@ -271,10 +281,7 @@ private final class ScrollingScreen {
 @Suite("SwiftUI list model: scrolling")
 struct ScrollingTests {
     @Test func scrollingDownUnderAPageCapKeepsLoadingPastTheCapWithoutGoingBack() async {
-        let screen = ScrollingScreen(maxPages: 3)
-        screen.model.setUp()
-        await screen.settle()
-        await screen.show(top: 0)
+        let screen = await ScrollingScreen.shownFromTheTop(maxPages: 3)
         await screen.scroll(by: 150)
         #expect(screen.topItem == "16.0", "the list stopped at \(screen.topItem ?? "nothing")")
         #expect(!screen.asked.contains { $0.hasPrefix("loadPrevious") }, "scrolling down loaded back: \(screen.asked)")
@@ -283,10 +290,7 @@ struct ScrollingTests {
     }
 
     @Test func scrollingBackUpUnderAPageCapLoadsTheDroppedPagesAgainToTheTop() async {
-        let screen = ScrollingScreen(maxPages: 3)
-        screen.model.setUp()
-        await screen.settle()
-        await screen.show(top: 0)
+        let screen = await ScrollingScreen.shownFromTheTop(maxPages: 3)
         await screen.scroll(by: 60)
         #expect(screen.model.items.first != "1.0", "nothing was dropped")
         await screen.scroll(by: -80)
@@ -295,11 +299,7 @@ struct ScrollingTests {
     }
 
     @Test func aFailedLoadMoreIsAskedAgainByScrollingBackToTheEndButNotByItself() async {
-        let screen = ScrollingScreen()
-        screen.failing = [3]
-        screen.model.setUp()
-        await screen.settle()
-        await screen.show(top: 0)
+        let screen = await ScrollingScreen.shownFromTheTop(failing: [3])
         await screen.scroll(by: 15)  // rows 15 to 19: page 3 is asked for, and fails
         #expect(screen.asked == ["refresh 1", "loadMore 2", "loadMore 3"])
         #expect(screen.model.failure?.request.kind == .loadMore)
