@@ -108,12 +108,20 @@ final class ImpatientRetryController: RetryingController {
 /// library does, and catches a broken retry without the retry scenarios.
 @MainActor
 @Suite struct RetryModelCheckTests {
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test func aCallbackAdopterWithARetryPolicyShowsTheFailureAtOnceAndTheRandomEventsCatchIt() async throws {
-        let result = await RefreshableModelCheck.run(steps: 2_000) { CallbackRetryController(rig: $0) }
-        let failure = try #require(result.failure, "a failure shown after the first attempt was not caught")
+    /// The random events' failure for a broken retrying adopter: rule R, shrunk to three events at most.
+    private func shortRetryFailure<Adopter: Refreshable>(
+        _ makeAdopter: @MainActor (ConformanceRig<TestItem>) -> Adopter
+    ) async throws -> ModelCheckFailure where Adopter.Item == TestItem {
+        let result = await RefreshableModelCheck.run(steps: 2_000, makeAdopter: makeAdopter)
+        let failure = try #require(result.failure, "the broken retry was not caught")
         #expect(failure.rule == .retry, "\(failure)")
         #expect(failure.events.count <= 3, "\(failure)")
+        return failure
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func aCallbackAdopterWithARetryPolicyShowsTheFailureAtOnceAndTheRandomEventsCatchIt() async throws {
+        let failure = try await shortRetryFailure { CallbackRetryController(rig: $0) }
         #expect(failure.events.last.map { if case .fail = $0 { true } else { false } } == true, "\(failure)")
         guard case .loading(_, expected: true, observed: false) = failure.mismatch else {
             Issue.record("the failure did not keep the source loading: \(failure)")
@@ -123,10 +131,7 @@ final class ImpatientRetryController: RetryingController {
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func anAdopterThatAsksAgainWithoutWaitingIsCaughtByTheRandomEvents() async throws {
-        let result = await RefreshableModelCheck.run(steps: 2_000) { ImpatientRetryController(rig: $0) }
-        let failure = try #require(result.failure, "a retry without a wait was not caught")
-        #expect(failure.rule == .retry, "\(failure)")
-        #expect(failure.events.count <= 3, "\(failure)")
+        let failure = try await shortRetryFailure { ImpatientRetryController(rig: $0) }
         guard case .loads(let expected, let observed) = failure.mismatch else {
             Issue.record("\(failure)")
             return
