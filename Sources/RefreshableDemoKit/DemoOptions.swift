@@ -135,8 +135,9 @@ struct DemoOptions: Equatable {
                                f  toggle failures (every request fails while on)
                                s  show the screen again    h  help        q  quit
           --seed N           Seed of the embedded API's latencies (default 1).
-          --timeout SECONDS  HTTP request timeout (default 10). On Linux it counts whole seconds,
-                             so a fraction rounds up.
+          --timeout SECONDS  The longest one HTTP request may take, from asking to the last byte
+                             of the answer (default 10). On Linux it counts whole seconds, so a
+                             fraction rounds up.
           -h, --help         Show this help.
 
         EXIT STATUS
