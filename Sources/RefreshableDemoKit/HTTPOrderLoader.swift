@@ -139,9 +139,9 @@ struct HTTPOrderLoader: OrderLoader {
         return path + query
     }
 
-    /// Fetches `url` within ``timeout`` for the whole request: URLSession's own timeout only bounds
-    /// the wait between two bytes, so a server that sends one byte a second would hold a request for
-    /// as long as it likes.
+    /// Fetches `url` within ``timeout`` for the whole request. On Apple platforms URLSession's request
+    /// timeout only bounds the wait between two bytes, so a server that sends one byte a second
+    /// would hold a request for as long as it likes; this deadline holds on every platform.
     private func fetch(_ url: URL) async throws -> (Data, Int) {
         let path = Self.shortPath(of: url)
         let timeout = self.timeout

@@ -14,7 +14,8 @@ import Testing
 @MainActor
 struct MisbehavingServerTests {
     @Test func aServerThatTricklesOneByteAtATimeFailsOnceTheWholeRequestTakesLongerThanTheTimeout() async throws {
-        // URLSession's timeout only bounds the wait between two bytes: this server never lets it run out.
+        // On Apple platforms URLSession's request timeout only bounds the wait between two bytes,
+        // which this server never lets run out; the loader's own deadline bounds the whole request.
         let server = try RawServer.start(.trickle)
         defer { server.stop() }
         let loader = HTTPOrderLoader(template: try URLTemplate("\(server.baseURL)/list/{page}"), timeout: 1)
