@@ -103,7 +103,8 @@ struct DemoOptions: Equatable {
         OPTIONS
           --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number
                              (1, 2, ...) and {tab} the tab's name (all, unpaid, shipped). The server
-                             answers with paged JSON like WanAndroid's API:
+                             answers with paged JSON in the shape of WanAndroid's public
+                             API, which many paging tutorials use:
                                {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
                                 "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
                              Without {tab} the URL names a single list, and the demo shows just

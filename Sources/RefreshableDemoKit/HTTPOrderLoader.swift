@@ -5,7 +5,8 @@ import Refreshable
     import FoundationNetworking
 #endif
 
-/// Loads pages over HTTP with `URLSession`, from a server that answers paged JSON like WanAndroid's API:
+/// Loads pages over HTTP with `URLSession`, from a server that answers paged JSON like WanAndroid's (a public
+/// developer-community API that many paging tutorials use):
 ///
 /// ```json
 /// {"errorCode": 0, "errorMsg": "",
