@@ -256,9 +256,11 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
-    /// crossing of the first ones when something comes before them.
+    /// crossing of the first ones when something comes before them. An index outside ``items``
+    /// names no row and is ignored.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidAppear(at index: Int) {
+        guard index >= 0, index < refreshStatus[self.index].items.count else { return }
         visible.insert(index)
         loadMoreIfNearTheEnd()
         loadPreviousIfNearTheStart()
@@ -279,7 +281,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     /// How many rows at each end count as near it: rows beyond them never start a load.
-    var nearEndWindow: Int { max(distance, refreshStatus.policy.pageSize) * 2 }
+    var nearEndWindow: Int {
+        let (window, overflow) = max(distance, refreshStatus.policy.pageSize).multipliedReportingOverflow(by: 2)
+        return overflow ? .max : window
+    }
 
     private func loadMoreIfNearTheEnd() {
         let state = refreshStatus[index]
