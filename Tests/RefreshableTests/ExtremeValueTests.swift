@@ -71,24 +71,42 @@ struct ExtremeValueTests {
         #expect(refusals > 0, "no answer was refused: the sweep checked nothing")
     }
 
+    /// The library refuses such an answer before it asks `isLastPage`; an adopter that asks on
+    /// the raw answer gets an answer too: no page follows a list of no pages.
+    @Test func theEndOfARawAnswerWithTheSmallestPageCountIsTheEndOfTheList() {
+        let request = RefreshRequest(source: 0, page: 1, kind: .refresh, generation: 1)
+        let page = RefreshPage(items: ["a"], pageCount: .min)
+        #expect(page.validate(against: request, heldBefore: 0, firstPage: 1) == .nonPositivePageCount(.min))
+        #expect(page.isLastPage(heldAfterApplying: 1, request: request, policy: RefreshPolicy()))
+        #expect(
+            RefreshPage(items: ["a"], pageCount: 0).isLastPage(
+                heldAfterApplying: 1, request: request, policy: RefreshPolicy()))
+        #expect(
+            !RefreshPage(items: ["a"], pageCount: 2).isLastPage(
+                heldAfterApplying: 1, request: request, policy: RefreshPolicy()))
+    }
+
     @Test func decidingTheEndsOfAnyAnswerNeverTraps() {
         var ends = 0
+        var calls = 0
         for page in Self.pages {
             for kind in Self.kinds {
                 for number in extremes {
                     let request = RefreshRequest(source: number, page: number, kind: kind, generation: 0)
                     for policy in Self.policies {
+                        calls += 1 + extremes.count
                         if page.isFirstPage(request: request, policy: policy) {
                             ends += 1
                         }
-                        for held in extremes where page.isLastPage(heldAfterApplying: held, request: request, policy: policy) {
+                        for held in extremes
+                        where page.isLastPage(heldAfterApplying: held, request: request, policy: policy) {
                             ends += 1
                         }
                     }
                 }
             }
         }
-        #expect(ends > 0)
+        #expect(ends > 0 && ends < calls, "every answer decided the same: the sweep checked nothing")
     }
 
     /// The library's own path: every answer applied to every kind of load, under every policy,
@@ -162,7 +180,8 @@ struct ExtremeValueTests {
     @Test func everyValidExtremeMakesAStateAPolicyAndARetry() {
         for firstPage in [0, 1, Int.max] {
             #expect(RefreshState<Int>(firstPage: firstPage).page == firstPage - 1)
-            #expect(RefreshState<Int>((page: firstPage, isLoading: false, noMoreData: true, noMoreTitle: "")).noMoreData)
+            #expect(
+                RefreshState<Int>((page: firstPage, isLoading: false, noMoreData: true, noMoreTitle: "")).noMoreData)
             var policy = RefreshPolicy(pageSize: Int.max, firstPage: firstPage, curPageOffset: .min, maxPages: .max)
             policy.pageSize = 1
             policy.maxPages = 1
