@@ -168,9 +168,9 @@ extension RefreshPage {
         if let pageCount {
             // The page's zero-based offset reaches the last one; an offset below zero never does.
             // A valid page's curPage is the request's page in the server's numbering, so the
-            // request's own number gives the offset.
-            // A count of one page or fewer (a refused answer's zero or negative count included) ends
-            // it at once; `pageCount - 1` is then not computed, so no count can overflow.
+            // request's own number gives the offset. A count of one page or fewer (a refused
+            // answer's zero or negative count included) ends the list at once, before
+            // `pageCount - 1` could overflow.
             guard let offset = Self.offset(of: request.page, from: policy.firstPage) else { return false }
             return pageCount <= 1 || offset >= pageCount - 1
         }

@@ -126,8 +126,8 @@ public final class RefreshRuntime<Item: Sendable> {
     /// index, the first source becomes current. Either way the controls and placeholder are drawn
     /// from the new state, a ``RefreshListModel/refresh()`` awaiting a cancelled load returns, and
     /// a list already on screen loads its first page again when the current source's state was
-    /// replaced with one that never loaded, whatever the old state was (loaded, loading, or a
-    /// first load that failed or was cancelled).
+    /// replaced with one that never loaded and shows no failure of its own, whatever the old state
+    /// was (loaded, loading, or a first load that failed or was cancelled).
     public var sources: RefreshSources<Item> {
         get { state }
         set {
