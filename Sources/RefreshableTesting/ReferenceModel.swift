@@ -236,6 +236,8 @@ struct ReferenceModel: Sendable {
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
             state.noPreviousData = isFirst(page, askedPage: flight.page)
+            // A successful refresh clears the failure of both directions (rule S4).
+            state.loadPreviousFailed = false
         }
         state.hasLoaded = true
         state.inFlight = nil
