@@ -7,7 +7,7 @@ import RefreshableTesting
 @MainActor
 struct FuzzCommand {
     static let usage = """
-        usage: RefreshableFuzz [--target sources|adopter|listModel|all] [--steps N] [--seed S] [--episode-length L]
+        usage: RefreshableFuzz [--target sources|adopter|asyncAdopter|listModel|all] [--steps N] [--seed S] [--episode-length L]
                RefreshableFuzz --replay TARGET:SEED:LENGTH
         """
 
@@ -76,18 +76,28 @@ struct FuzzCommand {
         return failed ? 1 : 0
     }
 
+    /// Replays one episode, printing each step's calls before the next step runs, so that a trap
+    /// shows the calls that led to it: each prefix of the steps replays on a fresh list.
     private func replayEpisode(_ target: FuzzTarget, seed: UInt64, length: Int) async -> Int32 {
         let (configuration, steps) = Fuzz.episode(target, seed: seed, length: length)
         TrapReport.episode(target, seed: seed, length: length)
-        let outcome = await Fuzz.replay(target, steps, configuration: configuration)
-        print("configuration: \(configuration)")
-        print(outcome.transcript.joined(separator: "\n"))
-        guard let violation = outcome.violation else {
-            print("\(target) episode \(seed) (\(length) steps): every invariant held")
-            return 0
+        print("let configuration = \(configuration)")
+        var printed = 0
+        for count in 1...steps.count {
+            print("// step \(count): \(steps[count - 1])")
+            fflush(nil)
+            let outcome = await Fuzz.replay(target, Array(steps.prefix(count)), configuration: configuration)
+            for line in outcome.transcript.dropFirst(printed) {
+                print(line)
+            }
+            printed = outcome.transcript.count
+            if let violation = outcome.violation {
+                print("step \(outcome.executed): \(violation)")
+                return 1
+            }
         }
-        print("step \(outcome.executed): \(violation)")
-        return 1
+        print("\(target) episode \(seed) (\(length) steps): every invariant held")
+        return 0
     }
 
     /// Splits the steps: the state machine's steps are cheap, an adopter's each wait for the main
@@ -96,8 +106,7 @@ struct FuzzCommand {
         let weights = targets.map { target -> Int in
             switch target {
             case .sources: return 8
-            case .adopter: return 1
-            case .listModel: return 1
+            case .adopter, .asyncAdopter, .listModel: return 1
             }
         }
         let total = weights.reduce(0, +)

@@ -1,7 +1,7 @@
 // The hostile-input fuzz of Refreshable, for CI (stage `fuzz` of .ci/run), Scripts/fuzz-soak.sh
 // and replays by hand. Build it in release: `swift build -c release --product RefreshableFuzz`.
 //
-//   RefreshableFuzz [--target sources|adopter|listModel|all] [--steps N] [--seed S] [--episode-length L]
+//   RefreshableFuzz [--target sources|adopter|asyncAdopter|listModel|all] [--steps N] [--seed S] [--episode-length L]
 //   RefreshableFuzz --replay TARGET:SEED:LENGTH
 //
 // Exits 1 and prints the shrunk failing case when an invariant breaks. A trap (a crash in the

@@ -14,6 +14,7 @@ extension Fuzz {
     ///   - seed: The first episode's seed.
     ///   - steps: How many steps to run in all.
     ///   - episodeLength: How many steps each fresh list gets; the target's default when `nil`.
+    ///   - knownBugs: The known bugs whose checks and steps to include.
     ///   - episodeStarts: Told each episode's seed and length before it runs.
     /// - Returns: How many steps ran, and the first failure, shrunk.
     @MainActor
@@ -22,11 +23,12 @@ extension Fuzz {
         seed: UInt64,
         steps: Int,
         episodeLength: Int? = nil,
+        including knownBugs: Set<FuzzKnownBug> = [],
         episodeStarts: (UInt64, Int) -> Void = { _, _ in }
     ) async -> FuzzResult {
         let length = episodeLength ?? defaultEpisodeLength(target)
         return await run(target, seed: seed, steps: steps, episodeLength: length, episodeStarts: episodeStarts) {
-            await replay(target, $1, configuration: $0)
+            await replay(target, $1, configuration: $0, including: knownBugs)
         }
     }
 
@@ -35,13 +37,14 @@ extension Fuzz {
     package static func replay(
         _ target: FuzzTarget,
         _ steps: [FuzzStep],
-        configuration: FuzzConfiguration
+        configuration: FuzzConfiguration,
+        including knownBugs: Set<FuzzKnownBug> = []
     ) async -> FuzzOutcome {
         switch target {
         case .sources:
             return SourcesFuzz.replay(steps, configuration: configuration)
-        case .adopter, .listModel:
-            return FuzzOutcome(executed: 0, violation: nil, transcript: [])
+        case .adopter, .asyncAdopter, .listModel:
+            return await AdopterFuzz.replay(target, steps, configuration: configuration, including: knownBugs)
         }
     }
 }

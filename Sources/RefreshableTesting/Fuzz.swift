@@ -98,6 +98,8 @@ package enum FuzzTarget: String, Sendable, Hashable, CaseIterable, CustomStringC
     case sources
     /// A `Refreshable` adopter on the kit's doubles, reporting answers through its callbacks.
     case adopter
+    /// An `AsyncRefreshable` adopter on the kit's doubles, whose runtime runs the loads.
+    case asyncAdopter
     /// A `RefreshListModel`, whose runtime runs the loads.
     case listModel
 

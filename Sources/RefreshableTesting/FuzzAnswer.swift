@@ -125,7 +125,19 @@ package struct FuzzServer: Sendable {
         policy: RefreshPolicy,
         heldBefore: Int
     ) -> RefreshPage<TestItem> {
-        let source = request.source
+        page(answer, source: request.source, page: request.page, cursor: request.cursor, policy: policy, heldBefore: heldBefore)
+    }
+
+    /// The page for `answer` to a load of `source` that asked for `page` with `cursor`, whose
+    /// source holds `heldBefore` items under `policy`.
+    mutating func page(
+        _ answer: FuzzAnswer,
+        source: Int,
+        page asked: Int,
+        cursor asker: String?,
+        policy: RefreshPolicy,
+        heldBefore: Int
+    ) -> RefreshPage<TestItem> {
         let count = max(answer.count, 0)
         let sent = sentIDs[source] ?? []
         let copies = sent.isEmpty ? 0 : min(answer.copies, count)
@@ -146,20 +158,20 @@ package struct FuzzServer: Sendable {
             items.append(makeItem(id: id))
         }
         remember(ids, source: source)
-        let offset = ReferenceModel.offsetFromFirstPage(request.page, policy: policy) ?? 0
+        let offset = ReferenceModel.offsetFromFirstPage(asked, policy: policy) ?? 0
         let place = offset == .max ? offset : offset + 1
         var page = RefreshPage(
             items: items,
             hasMore: answer.hasMore,
-            curPage: answer.curPage?.resolved(fitting: request.page &+ policy.curPageOffset),
+            curPage: answer.curPage?.resolved(fitting: asked &+ policy.curPageOffset),
             pageCount: answer.pageCount?.resolved(fitting: place),
             totalCount: answer.totalCount?.resolved(fitting: heldBefore &+ count)
         )
         if let next = answer.nextCursor {
-            page.nextCursor = cursor(next, asked: request.cursor, source: source)
+            page.nextCursor = cursor(next, asked: asker, source: source)
         }
         if let previous = answer.previousCursor {
-            page.previousCursor = cursor(previous, asked: request.cursor, source: source)
+            page.previousCursor = cursor(previous, asked: asker, source: source)
         }
         return page
     }

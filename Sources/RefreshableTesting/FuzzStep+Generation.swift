@@ -15,7 +15,7 @@ extension FuzzStep {
             switch target {
             case .sources:
                 steps.append(nextForSources(&random, configuration))
-            case .adopter, .listModel:
+            case .adopter, .asyncAdopter, .listModel:
                 steps.append(index == 0 ? .user(.appear) : nextForAdopter(&random, configuration, target: target))
             }
         }
@@ -72,7 +72,7 @@ extension FuzzStep {
         case 41..<68:
             return .answer(pick(&random), answer(&random, configuration))
         case 68..<70:
-            guard target == .adopter else { return .answer(pick(&random), answer(&random, configuration)) }
+            guard target != .listModel else { return .answer(pick(&random), answer(&random, configuration)) }
             return .forgedAnswer(forgery(&random), answer(&random, configuration))
         case 70..<78:
             return .fail(pick(&random))
