@@ -7,8 +7,10 @@ import RefreshableTesting
 @MainActor
 struct FuzzCommand {
     static let usage = """
-        usage: RefreshableFuzz [--target sources|adopter|asyncAdopter|listModel|all] [--steps N] [--seed S] [--episode-length L]
-               RefreshableFuzz --replay TARGET:SEED:LENGTH
+        usage: RefreshableFuzz [--target sources|adopter|asyncAdopter|listModel|all] [--steps N] [--seed S]
+                               [--episode-length L] [--known-bug NAME]...
+               RefreshableFuzz --replay TARGET:SEED:LENGTH [--known-bug NAME]...
+        known bugs (left out unless named): \(FuzzKnownBug.allCases.map(\.rawValue).joined(separator: ", "))
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -20,6 +22,7 @@ struct FuzzCommand {
     private var seed: UInt64 = 0xF022_0019
     private var episodeLength: Int?
     private var replay: (target: FuzzTarget, seed: UInt64, length: Int)?
+    private var knownBugs: Set<FuzzKnownBug> = []
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -38,6 +41,11 @@ struct FuzzCommand {
                     throw UsageError(description: "bad --episode-length \(value)")
                 }
                 episodeLength = length
+            case "--known-bug":
+                guard let bug = FuzzKnownBug(rawValue: value) else {
+                    throw UsageError(description: "unknown known bug \(value)")
+                }
+                knownBugs.insert(bug)
             case "--replay":
                 let parts = value.split(separator: ":").map(String.init)
                 guard parts.count == 3, let length = Int(parts[2]), length > 0 else {
@@ -60,7 +68,9 @@ struct FuzzCommand {
         var failed = false
         for (target, count) in zip(targets, shares) where count > 0 {
             let start = Date()
-            let result = await Fuzz.run(target, seed: seed, steps: count, episodeLength: episodeLength) {
+            let result = await Fuzz.run(
+                target, seed: seed, steps: count, episodeLength: episodeLength, including: knownBugs
+            ) {
                 TrapReport.episode(target, seed: $0, length: $1)
             }
             let seconds = Date().timeIntervalSince(start)
@@ -86,7 +96,8 @@ struct FuzzCommand {
         for count in 1...steps.count {
             print("// step \(count): \(steps[count - 1])")
             fflush(nil)
-            let outcome = await Fuzz.replay(target, Array(steps.prefix(count)), configuration: configuration)
+            let outcome = await Fuzz.replay(
+                target, Array(steps.prefix(count)), configuration: configuration, including: knownBugs)
             for line in outcome.transcript.dropFirst(printed) {
                 print(line)
             }
