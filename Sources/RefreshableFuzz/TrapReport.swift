@@ -21,10 +21,12 @@ enum TrapReport {
     /// Records the episode about to run, for the report.
     static func episode(_ target: FuzzTarget, seed: UInt64, length: Int) {
         let seedText = "0x" + String(seed, radix: 16)
-        let text = Array(
-            "\nRefreshableFuzz: trapped in the \(target) episode of seed \(seedText) (\(length) steps).\n"
-                .utf8CString.dropLast())
-            + Array("Replay: swift run -c release RefreshableFuzz --replay \(target):\(seedText):\(length)\n".utf8CString)
+        let text =
+            Array(
+                "\nRefreshableFuzz: trapped in the \(target) episode of seed \(seedText) (\(length) steps).\n"
+                    .utf8CString.dropLast())
+            + Array(
+                "Replay: swift run -c release RefreshableFuzz --replay \(target):\(seedText):\(length)\n".utf8CString)
         let count = min(text.count - 1, capacity)
         text.withUnsafeBufferPointer { source in
             buffer.update(from: source.baseAddress!, count: count)

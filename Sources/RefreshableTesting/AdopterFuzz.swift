@@ -138,7 +138,10 @@ final class AdopterFuzzRun {
     private var loadsSinceAction = 0
     private(set) var transcript: [String]
 
-    init(screen: any FuzzScreen, rig: ConformanceRig<TestItem>, configuration: FuzzConfiguration, knownBugs: Set<FuzzKnownBug>) {
+    init(
+        screen: any FuzzScreen, rig: ConformanceRig<TestItem>, configuration: FuzzConfiguration,
+        knownBugs: Set<FuzzKnownBug>
+    ) {
         self.screen = screen
         self.rig = rig
         self.knownBugs = knownBugs
@@ -220,7 +223,9 @@ final class AdopterFuzzRun {
         let pickIndex: Int
         switch pick {
         case .inFlight(let index):
-            candidates = pending.indices.filter { rig.loader.inFlightRequest(answeredBy: pending[$0], in: sources) != nil }
+            candidates = pending.indices.filter {
+                rig.loader.inFlightRequest(answeredBy: pending[$0], in: sources) != nil
+            }
             pickIndex = index
         case .any(let index):
             candidates = Array(pending.indices)
@@ -266,7 +271,8 @@ final class AdopterFuzzRun {
         }
     }
 
-    private func forge(_ forgery: FuzzForgery, _ answer: FuzzAnswer) -> ((RefreshSources<TestItem>) -> FuzzViolation?)? {
+    private func forge(_ forgery: FuzzForgery, _ answer: FuzzAnswer) -> ((RefreshSources<TestItem>) -> FuzzViolation?)?
+    {
         let asked = rig.loader.loads.compactMap(\.request)
         guard !asked.isEmpty else {
             note("// .forgedAnswer(\(forgery), ...): no request to forge")
@@ -363,7 +369,9 @@ final class AdopterFuzzRun {
         switch change {
         case .pageSize(let size):
             if size > Int.max / 2, screen is any ListModelScreenMarker, !knownBugs.contains(.listModelHugePageSize) {
-                note("// .pageSize(\(swiftInt(size))): a list model traps on it (known bug \(FuzzKnownBug.listModelHugePageSize))")
+                note(
+                    "// .pageSize(\(swiftInt(size))): a list model traps on it (known bug \(FuzzKnownBug.listModelHugePageSize))"
+                )
                 return
             }
             runtime.policy.pageSize = size
@@ -402,12 +410,19 @@ final class AdopterFuzzRun {
             edited[source] = RefreshState(noMoreTitle: edited[source].noMoreTitle)
             runtime.sources = edited
             deduplicated[source] = true
-            note("\(screen.name).refreshStatus.sources[\(source)] = RefreshState(noMoreTitle: \"\(edited[source].noMoreTitle)\")")
+            note(
+                "\(screen.name).refreshStatus.sources[\(source)] = RefreshState(noMoreTitle: \"\(edited[source].noMoreTitle)\")"
+            )
         case .replaceSources(let count):
             let policy = runtime.policy
             let identity = runtime.identity
             let titles = FuzzConfiguration.titles(count)
-            guard put(RefreshSources(noMoreTitles: titles, policy: policy, identity: identity), "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))") else { return }
+            guard
+                put(
+                    RefreshSources(noMoreTitles: titles, policy: policy, identity: identity),
+                    "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))"
+                )
+            else { return }
             deduplicated = Array(repeating: true, count: count)
         case .saveSources:
             saved = (sources, deduplicated)
@@ -429,7 +444,9 @@ final class AdopterFuzzRun {
         if !knownBugs.contains(.awaitedRefreshOfRemovedSource),
             screen.awaitedRefreshes.contains(where: { !$0.returned && $0.source >= count })
         {
-            note("// a state of \(count) source(s) would drop an awaited refresh's source (known bug \(FuzzKnownBug.awaitedRefreshOfRemovedSource))")
+            note(
+                "// a state of \(count) source(s) would drop an awaited refresh's source (known bug \(FuzzKnownBug.awaitedRefreshOfRemovedSource))"
+            )
             return false
         }
         if screen.current >= count, let call = screen.act(.switchSource(0)) {
@@ -475,7 +492,9 @@ final class AdopterFuzzRun {
         {
             return FuzzViolation(
                 .failureKeepsState, expected: "source \(source) kept after \(failure)",
-                observed: "\(SourcesFuzzRun<PlainStateMachine>.describe(old)) -> \(SourcesFuzzRun<PlainStateMachine>.describe(now))")
+                observed:
+                    "\(SourcesFuzzRun<PlainStateMachine>.describe(old)) -> \(SourcesFuzzRun<PlainStateMachine>.describe(now))"
+            )
         }
         return nil
     }
@@ -495,7 +514,9 @@ final class AdopterFuzzRun {
         {
             return FuzzViolation(
                 .failureKeepsState, expected: "source \(source) cancelled, nothing in flight, items kept",
-                observed: "\(SourcesFuzzRun<PlainStateMachine>.describe(old)) -> \(SourcesFuzzRun<PlainStateMachine>.describe(now))")
+                observed:
+                    "\(SourcesFuzzRun<PlainStateMachine>.describe(old)) -> \(SourcesFuzzRun<PlainStateMachine>.describe(now))"
+            )
         }
         return nil
     }
@@ -520,7 +541,8 @@ final class AdopterFuzzRun {
             let refreshing = sources.indices.contains(awaited.source) && sources[awaited.source].isRefreshing
             if !refreshing {
                 return FuzzViolation(
-                    .awaitedRefreshReturns, expected: "the awaited refresh of source \(awaited.source) to have returned",
+                    .awaitedRefreshReturns,
+                    expected: "the awaited refresh of source \(awaited.source) to have returned",
                     observed: "still waiting, nothing refreshing there")
             }
         }

@@ -125,7 +125,9 @@ package struct FuzzServer: Sendable {
         policy: RefreshPolicy,
         heldBefore: Int
     ) -> RefreshPage<TestItem> {
-        page(answer, source: request.source, page: request.page, cursor: request.cursor, policy: policy, heldBefore: heldBefore)
+        page(
+            answer, source: request.source, page: request.page, cursor: request.cursor, policy: policy,
+            heldBefore: heldBefore)
     }
 
     /// The page for `answer` to a load of `source` that asked for `page` with `cursor`, whose

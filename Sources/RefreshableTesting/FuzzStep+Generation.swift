@@ -43,7 +43,8 @@ extension FuzzStep {
             return configuration.duplicates == nil && !configuration.changes
                 ? .begin(.loadMore, source: source) : .edit(edit(&random))
         default:
-            return configuration.changes ? .change(change(&random, adopter: false)) : .answer(pick(&random), answer(&random, configuration))
+            return configuration.changes
+                ? .change(change(&random, adopter: false)) : .answer(pick(&random), answer(&random, configuration))
         }
     }
 
@@ -81,7 +82,8 @@ extension FuzzStep {
         case 81..<89:
             return configuration.duplicates == nil && !configuration.changes ? .user(.loadMore) : .edit(edit(&random))
         default:
-            return configuration.changes ? .change(change(&random, adopter: true)) : .answer(pick(&random), answer(&random, configuration))
+            return configuration.changes
+                ? .change(change(&random, adopter: true)) : .answer(pick(&random), answer(&random, configuration))
         }
     }
 
@@ -121,7 +123,8 @@ extension FuzzStep {
         default: break
         }
         answer.curPage = number(&random, fitting: [0], hostile: [-1, 1], extremes: [Int.min, -1, 0, Int.max])
-        answer.pageCount = number(&random, fitting: [0, 1, 2], hostile: [-1, -2], extremes: [Int.min, -1, 0, Int.max])
+        answer.pageCount = number(
+            &random, fitting: [0, 1, 2], hostile: [-1, -2], extremes: [Int.min, -1, 0, Int.max])
         answer.totalCount = number(&random, fitting: [0, 1, 4], hostile: [-1, -3], extremes: [Int.min, -1, Int.max])
         let byCursor = configuration.policy.paging == .cursors
         answer.nextCursor = cursor(&random, absent: byCursor ? 3 : 16)

@@ -166,7 +166,9 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
         let expected = model?.begin(kind, source: source)
         switch outcome {
         case .started(let request, let superseded):
-            note("guard case .started(let r\(request.generation), _) = sources.begin(.\(kind.swiftName), source: \(source)) else { return }")
+            note(
+                "guard case .started(let r\(request.generation), _) = sources.begin(.\(kind.swiftName), source: \(source)) else { return }"
+            )
             issued.append(request)
             model?.record(TestLoad(request, id: issued.count))
             // A refresh replaces the load of the previous page too; the other loads run beside it.
@@ -482,7 +484,9 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
         source: Int
     ) -> (String, String, String)? {
         let (wanted, state) = (model.sources[source], sources[source])
-        func differs<Value: Equatable>(_ field: String, _ expected: Value, _ observed: Value) -> (String, String, String)? {
+        func differs<Value: Equatable>(_ field: String, _ expected: Value, _ observed: Value) -> (
+            String, String, String
+        )? {
             expected == observed ? nil : (field, "\(expected)", "\(observed)")
         }
         if wanted.items != state.items {

@@ -117,6 +117,30 @@ import Testing
         #expect(outcome.violation == nil, "\(outcome.violation.map(String.init(describing:)) ?? "")")
     }
 
+    /// The steps the fuzz found and shrunk (seed 0xf10943756843727f of the list model's episodes).
+    @Test(.disabled("RefreshListModel loads more right after cancelLoading() while rows near the end are on screen"))
+    func aListModelLoadsNothingAfterItsLoadsAreCancelled() async {
+        let configuration = FuzzConfiguration(
+            sourceCount: 2, policy: RefreshPolicy(pageSize: 3, firstPage: 3, paging: .cursors), duplicates: .takeNewer)
+        let steps: [FuzzStep] = [
+            .user(.switchSource(0)),
+            .answer(
+                .inFlight(2),
+                FuzzAnswer(count: 1, copies: 1, curPage: .relative(0), nextCursor: .fresh, previousCursor: .empty)),
+            .user(.loadPrevious),
+            .answer(
+                .any(14),
+                FuzzAnswer(
+                    count: 3, hasMore: true, pageCount: .relative(2), nextCursor: .fresh, previousCursor: .earlier(3))),
+            .user(.rowAppears(20)),
+            .edit(.remove(.sent(1))),
+            .cancel(source: 1),
+        ]
+        let outcome = await AdopterFuzz.replay(
+            .listModel, steps, configuration: configuration, including: [.listModelLoadsAfterCancel])
+        #expect(outcome.violation == nil, "\(outcome.violation.map(String.init(describing:)) ?? "")")
+    }
+
     @Test(.disabled("RefreshListModel traps on a page once its page size is above Int.max / 2 (nearEndWindow)"))
     func aListModelTakesAnyPageSize() async {
         let steps: [FuzzStep] = [
