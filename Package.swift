@@ -21,6 +21,9 @@ let package = Package(
         // The demo's controller, embedded API and HTTP loader: a library so tests can drive them.
         .target(name: "RefreshableDemoKit", dependencies: ["Refreshable"]),
         .executableTarget(name: "RefreshableDemo", dependencies: ["RefreshableDemoKit"]),
+        // The hostile-input fuzz's command line (the fuzz itself is in RefreshableTesting):
+        // `.ci/run fuzz` and Scripts/fuzz-soak.sh run it in release.
+        .executableTarget(name: "RefreshableFuzz", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTestingTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(
