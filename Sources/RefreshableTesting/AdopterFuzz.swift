@@ -7,17 +7,6 @@ package enum FuzzKnownBug: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// loading: one user action costs requests without end. Left out: the
     /// ``FuzzInvariant/requestsPerActionBounded`` check.
     case endlessLoads
-    /// A list model traps when a state with fewer sources replaces one while an awaited
-    /// `refresh()` of a source it drops still waits. Left out: such replacements.
-    case awaitedRefreshOfRemovedSource
-    /// Putting a fresh state in for the current source after its first load failed (or was
-    /// cancelled) loads nothing: the list is blank with no way forward. Left out: the
-    /// ``FuzzInvariant/currentSourceNotBlank`` check.
-    case blankAfterReplacingState
-    /// A list model traps on its next page once its policy's page size (or its prefetch distance)
-    /// is above `Int.max / 2`: the rows it keeps near an end are counted as twice that. Left out:
-    /// such page sizes on a list model.
-    case listModelHugePageSize
     /// A list model whose rows near the end are on screen loads more as soon as
     /// `cancelLoading()` cancelled its loads (the render after the cancellation fills the screen
     /// again), so a screen that goes away keeps loading. Left out: the check that nothing is in
@@ -368,12 +357,6 @@ final class AdopterFuzzRun {
         let runtime = self.runtime
         switch change {
         case .pageSize(let size):
-            if size > Int.max / 2, screen is any ListModelScreenMarker, !knownBugs.contains(.listModelHugePageSize) {
-                note(
-                    "// .pageSize(\(swiftInt(size))): a list model traps on it (known bug \(FuzzKnownBug.listModelHugePageSize))"
-                )
-                return
-            }
             runtime.policy.pageSize = size
             note("\(screen.name).refreshStatus.policy.pageSize = \(swiftInt(size))")
         case .firstPage(let page):
@@ -417,12 +400,10 @@ final class AdopterFuzzRun {
             let policy = runtime.policy
             let identity = runtime.identity
             let titles = FuzzConfiguration.titles(count)
-            guard
-                put(
-                    RefreshSources(noMoreTitles: titles, policy: policy, identity: identity),
-                    "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))"
-                )
-            else { return }
+            put(
+                RefreshSources(noMoreTitles: titles, policy: policy, identity: identity),
+                "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))"
+            )
             deduplicated = Array(repeating: true, count: count)
         case .saveSources:
             saved = (sources, deduplicated)
@@ -432,29 +413,19 @@ final class AdopterFuzzRun {
                 note("// .restoreSources: nothing saved")
                 return
             }
-            guard put(saved.sources, "saved") else { return }
+            put(saved.sources, "saved")
             deduplicated = saved.deduplicated
         }
     }
 
     /// Puts a whole new state in, after switching to a tab it has when the current one goes.
-    /// Returns whether it did.
-    private func put(_ replacement: RefreshSources<TestItem>, _ spelled: String) -> Bool {
+    private func put(_ replacement: RefreshSources<TestItem>, _ spelled: String) {
         let count = replacement.count
-        if !knownBugs.contains(.awaitedRefreshOfRemovedSource),
-            screen.awaitedRefreshes.contains(where: { !$0.returned && $0.source >= count })
-        {
-            note(
-                "// a state of \(count) source(s) would drop an awaited refresh's source (known bug \(FuzzKnownBug.awaitedRefreshOfRemovedSource))"
-            )
-            return false
-        }
         if screen.current >= count, let call = screen.act(.switchSource(0)) {
             note(call)
         }
         runtime.sources = replacement
         note("\(screen.name).refreshStatus.sources = \(spelled)")
-        return true
     }
 
     // MARK: Checks
@@ -546,7 +517,7 @@ final class AdopterFuzzRun {
                     observed: "still waiting, nothing refreshing there")
             }
         }
-        if knownBugs.contains(.blankAfterReplacingState), appeared {
+        if appeared {
             let state = sources[screen.current]
             if !state.hasLoaded, !state.isLoading, state.failure == nil {
                 return FuzzViolation(
