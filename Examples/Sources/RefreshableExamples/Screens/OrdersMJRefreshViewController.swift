@@ -1,5 +1,6 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
 /// A complete MJRefresh screen in seed style: two tabs, an `MJRefreshNormalHeader` and an
