@@ -71,7 +71,8 @@ import UIKit
 
         // The last rows coming on screen load the second page, animated into the rows.
         let last = IndexPath(row: 9, section: 0)
-        screen.tableView(screen.tableView, willDisplay: screen.rows.tableView(screen.tableView, cellForRowAt: last), forRowAt: last)
+        screen.tableView(
+            screen.tableView, willDisplay: screen.rows.tableView(screen.tableView, cellForRowAt: last), forRowAt: last)
         #expect(await settle { screen.tableView.numberOfRows(inSection: 0) == 20 })
         #expect(screen.rows.appliedSnapshots.last?.how == .animatingDifferences)
 

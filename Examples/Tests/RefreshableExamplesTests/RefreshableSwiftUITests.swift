@@ -12,17 +12,15 @@ import Testing
 
 @MainActor
 @Suite struct RefreshableSwiftUITests {
+    typealias Loader = @MainActor (RefreshRequest) async throws -> RefreshPage<Order>
+
     /// A two-tab model over `loader`, with an identity.
-    private func model(
-        _ loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Order>
-    ) -> RefreshListModel<Order> {
+    private func model(_ loader: @escaping Loader) -> RefreshListModel<Order> {
         RefreshListModel(noMoreTitles: ["No more orders", "No more unpaid orders"], identity: .id(), loader: loader)
     }
 
     /// The example server's pages, failing from page `failingFrom` on.
-    private func orders(pageSize: Int = 5, failingFrom: Int = .max) -> @MainActor (RefreshRequest) async throws
-        -> RefreshPage<Order>
-    {
+    private func orders(pageSize: Int = 5, failingFrom: Int = .max) -> Loader {
         { request in
             if request.page >= failingFrom {
                 throw OrdersAPIError(description: "offline")

@@ -185,11 +185,16 @@ final class OrdersList: AsyncRefreshable {
     }
 
     @Test func rowsNearTheStartLoadThePageTheCapDropped() async {
-        let list = OrdersList(api: OrdersAPI(pageSize: 10, pageCount: 5), policy: RefreshPolicy(pageSize: 10, maxPages: 2))
+        let list = OrdersList(
+            api: OrdersAPI(pageSize: 10, pageCount: 5), policy: RefreshPolicy(pageSize: 10, maxPages: 2))
         await list.loadFirstPage()
         for count in [20, 20] {
             list.loadMoreIfNeeded(forRowAt: row(list.currentItems.count - 1))
-            #expect(await settle { list.refreshStatus[0].page == list.refreshStatus[0].firstLoadedPage + 1 && !list.refreshStatus[0].isLoading })
+            #expect(
+                await settle {
+                    list.refreshStatus[0].page == list.refreshStatus[0].firstLoadedPage + 1
+                        && !list.refreshStatus[0].isLoading
+                })
             #expect(list.currentItems.count == count)
         }
         #expect(list.refreshStatus[0].firstLoadedPage == 2)
@@ -221,8 +226,12 @@ final class OrdersList: AsyncRefreshable {
 
         init(_ list: OrdersList) {
             self.list = list
-            rows = UITableViewDiffableDataSource(tableView: list.tableView) { _, _, _ in UITableViewCell(style: .default, reuseIdentifier: nil) }
-            list.onUpdate = { [unowned self] update in rows.applyRefreshUpdate(update, of: self.list, section: "orders") }
+            rows = UITableViewDiffableDataSource(tableView: list.tableView) { _, _, _ in
+                UITableViewCell(style: .default, reuseIdentifier: nil)
+            }
+            list.onUpdate = { [unowned self] update in
+                rows.applyRefreshUpdate(update, of: self.list, section: "orders")
+            }
         }
 
         var last: (ids: [Order.ID], reconfigured: [Order.ID], how: SnapshotApplication)? {

@@ -315,7 +315,11 @@ extension Picker where Label == Text, Content: View {
     ///   - title: A string that describes the purpose of selecting an option.
     ///   - selection: A binding to a property that determines the currently-selected option.
     ///   - content: A view that contains the set of options.
-    public init<S: StringProtocol>(_ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+    public init<S: StringProtocol>(
+        _ title: S,
+        selection: Binding<SelectionValue>,
+        @ViewBuilder content: () -> Content
+    ) {
         self.init(label: Text(title), selection: selection, content: content())
     }
 }

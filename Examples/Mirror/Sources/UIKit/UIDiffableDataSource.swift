@@ -128,8 +128,7 @@ where
 
     /// Each applied snapshot and how it was applied (the stand-in's own record).
     public private(set) var appliedSnapshots:
-        [(snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, how: SnapshotApplication)] =
-        []
+        [(snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, how: SnapshotApplication)]
 
     /// Creates a diffable data source with the specified cell provider, and connects it to the
     /// specified table view.
@@ -139,6 +138,7 @@ where
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
         self.cellProvider = cellProvider
+        appliedSnapshots = []
         tableView.dataSource = self
     }
 
@@ -225,8 +225,7 @@ where
 
     /// Each applied snapshot and how it was applied (the stand-in's own record).
     public private(set) var appliedSnapshots:
-        [(snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, how: SnapshotApplication)] =
-        []
+        [(snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, how: SnapshotApplication)]
 
     /// Creates a diffable data source with the specified cell provider, and connects it to the
     /// specified collection view.
@@ -236,6 +235,7 @@ where
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
+        appliedSnapshots = []
         collectionView.dataSource = self
     }
 
