@@ -2,7 +2,7 @@
     public import Refreshable
     public import SwiftUI
 
-    /// A `List` over a ``Refreshable/RefreshListModel``'s current source: its rows, pull to refresh,
+    /// A `List` over a `RefreshListModel`'s current source: its rows, pull to refresh,
     /// the first load, load-more as the last rows come on screen, the end of the list and failures.
     ///
     /// ```swift

@@ -27,7 +27,7 @@
         }
 
         /// Loads the next (or previous) page when one of the rows at `indexPaths` is near the end (or
-        /// the start), as ``loadMoreIfNeeded(forRowAt:prefetchDistance:)`` does for one row: call it
+        /// the start), as `loadMoreIfNeeded(forRowAt:prefetchDistance:)` does for one row: call it
         /// from `tableView(_:prefetchRowsAt:)` or `collectionView(_:prefetchItemsAt:)`.
         /// - Parameters:
         ///   - indexPaths: The rows about to be needed.
