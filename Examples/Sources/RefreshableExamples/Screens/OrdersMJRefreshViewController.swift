@@ -1,5 +1,6 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
 /// A complete MJRefresh screen with a callback-based loader: two tabs, an `MJRefreshNormalHeader` and an
