@@ -7,11 +7,6 @@ package enum FuzzKnownBug: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// loading: one user action costs requests without end. Left out: the
     /// ``FuzzInvariant/requestsPerActionBounded`` check.
     case endlessLoads
-    /// A list model whose rows near the end are on screen loads more as soon as
-    /// `cancelLoading()` cancelled its loads (the render after the cancellation fills the screen
-    /// again), so a screen that goes away keeps loading. Left out: the check that nothing is in
-    /// flight after a list model's cancellation (the loads cancelled must still be gone).
-    case listModelLoadsAfterCancel
 
     package var description: String { rawValue }
 }
@@ -478,8 +473,7 @@ final class AdopterFuzzRun {
         let (old, now) = (before[source], sources[source])
         let cancelled = [old.inFlight, old.previousInFlight].compactMap { $0 }
         guard !cancelled.isEmpty else { return nil }
-        let loadsAgain = screen is any ListModelScreenMarker && !knownBugs.contains(.listModelLoadsAfterCancel)
-        if cancelled.contains(where: sources.isInFlight) || (now.isLoading && !loadsAgain)
+        if cancelled.contains(where: sources.isInFlight) || now.isLoading
             || now.failure?.reason != .cancelled || old.items != now.items || old.page != now.page
             || old.noMoreData != now.noMoreData
         {
