@@ -9,7 +9,8 @@ struct OutputPullScenario {
     /// One thing that happens, and what the controls must show after it.
     fileprivate struct Step {
         let description: String
-        let act: @MainActor (_ relay: RefreshStatusRelay, _ header: TestHeaderControl, _ footer: TestFooterControl) -> Void
+        let act:
+            @MainActor (_ relay: RefreshStatusRelay, _ header: TestHeaderControl, _ footer: TestFooterControl) -> Void
         /// The header's refreshing state wanted afterwards and the rule that wants it, or `nil`.
         var header: (refreshing: Bool, rule: ConformanceRule)?
         /// The footer's state wanted afterwards and the rule that wants it, or `nil`.

@@ -16,13 +16,16 @@ import Testing
 
     @Test(arguments: [
         ConformanceConfiguration(headerTiming: .mjRefreshHeader(.manual), footerTiming: .mjRefreshAutoFooter),
-        ConformanceConfiguration(headerTiming: .mjRefreshHeader(.turns(3)), footerTiming: .mjRefreshBackFooter(.turns(3))),
+        ConformanceConfiguration(
+            headerTiming: .mjRefreshHeader(.turns(3)), footerTiming: .mjRefreshBackFooter(.turns(3))),
         ConformanceConfiguration(headerTiming: .uiRefreshControl, footerTiming: .mjRefreshBackFooter(.manual)),
     ])
     func theDefaultStatusDispatchKeepsEveryRuleUnderMJRefreshTimings(configuration: ConformanceConfiguration)
         async throws
     {
-        try await RefreshableConformance.checkOutput(configuration) { DefaultOutput(refreshStatus: RefreshStatusRelay()) }
+        try await RefreshableConformance.checkOutput(configuration) {
+            DefaultOutput(refreshStatus: RefreshStatusRelay())
+        }
     }
 
     @Test func redrawingTheHeaderOnEveryStatusIsCaughtEndingAPullWhileItsRequestRuns() async throws {
