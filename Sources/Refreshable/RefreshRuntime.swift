@@ -256,6 +256,8 @@ public final class RefreshRuntime<Item: Sendable> {
         let outcome = state.begin(kind, source: source)
         guard case .started(let request, let superseded) = outcome else {
             render()
+            // A refused load publishes no status: a view model's control pulled for it ends.
+            statusOutput?.relay.loadRefused(kind)
             return outcome
         }
         if superseded != nil {
