@@ -79,8 +79,9 @@ import Testing
     }
 }
 
-/// The known bugs the fuzz leaves out of its runs, each reproduced by the steps that find it.
-/// Enable a test when its fix lands, and name the bug no longer in `FuzzKnownBug`.
+/// The bugs the fuzz found, each reproduced by the steps that find it: a disabled test is a known
+/// bug the fuzz leaves out of its runs (`FuzzKnownBug`); enable it when its fix lands, and name the
+/// bug no longer there.
 @MainActor
 @Suite struct FuzzFoundBugTests {
     /// A server that sends only rows the list holds, with `hasMore: true`, while the last row is on
