@@ -44,6 +44,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     ) {
         self.rig = rig
         self.budget = budget
+        rig.loader.waitBudget = budget
         adopter = makeAdopter(rig)
         rig.connect(adopter)
     }

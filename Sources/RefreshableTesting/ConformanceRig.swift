@@ -166,10 +166,13 @@ public final class ConformanceRig<Item: Sendable> {
     /// - Parameter adopter: The adopter under test; held weakly.
     /// It also tells the loader the adopter's own first page, so that loads started without a
     /// request are told refresh from load-more by the adopter's policy, and its `curPageOffset`,
-    /// so that pages are numbered as its server numbers them.
-    public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
+    /// so that pages are numbered as its server numbers them, and has ``settle()`` wait until the
+    /// adopter's runtime applied each answer (see ``TestPageLoader/watch(_:)``). Call it in tests
+    /// of your own that drive the adopter and settle.
+    public func connect<Adopter: Refreshable>(_ adopter: Adopter) where Adopter.Item == Item {
         loader.firstPage = adopter.refreshStatus.sources.policy.firstPage
         loader.curPageOffset = adopter.refreshStatus.sources.policy.curPageOffset
+        loader.watch(adopter.refreshStatus)
         if header.action == nil {
             header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
         }
