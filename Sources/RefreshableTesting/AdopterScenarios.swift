@@ -78,7 +78,7 @@ extension AdopterScenario {
             endByHasMore, endByPageCount, endByTotalCount, endByShortPage, signalKeepsShortPageOpen,
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
-            sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
+            sourcesKeepOwnState, pullsGoThroughTheWiring, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
             refreshSupersedesRetry, retryNowRetriesAtOnce,

@@ -50,9 +50,16 @@ public enum RefreshableConformance {
             makeItem: makeItem,
             makeAdopter: makeAdopter
         )
-        let adopter = String(describing: Adopter.self)
+        return try report(outcome, adopter: String(describing: Adopter.self))
+    }
+
+    /// The report of a run, or the failure listing its violations.
+    package static func report(
+        _ outcome: RunOutcome,
+        adopter: String
+    ) throws(ConformanceFailure) -> ConformanceReport {
         guard outcome.violations.isEmpty else {
-            throw ConformanceFailure(adopter: adopter, violations: outcome.violations)
+            throw ConformanceFailure(adopter: adopter, violations: outcome.violations, policy: outcome.traits?.policy)
         }
         return ConformanceReport(
             adopter: adopter,
@@ -61,9 +68,16 @@ public enum RefreshableConformance {
             unchecked: outcome.unchecked,
             endOfListSignals: outcome.traits?.signals ?? [],
             signalsWereFound: outcome.traits?.discovered ?? false,
-            checkedRules: outcome.checkedRules
+            checkedRules: outcome.checkedRules,
+            policy: outcome.traits?.policy
         )
     }
+
+    /// What a run found.
+    package typealias RunOutcome = (
+        violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
+        randomizedSteps: Int, traits: AdopterTraits?, checkedRules: Set<ConformanceRule>
+    )
 
     /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
     /// - Parameters:
@@ -127,14 +141,15 @@ public enum RefreshableConformance {
         rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> (
-        violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
-        randomizedSteps: Int, traits: AdopterTraits?, checkedRules: Set<ConformanceRule>
-    ) where Adopter.Item: Equatable {
+    ) async -> RunOutcome where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
             return ([wiring], [], 0, 0, nil, [])
         }
         let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+        // From here on the rigs carry the adopter's own policy, so that a page size or first page
+        // the factory reads from the rig is the list's.
+        var configuration = configuration
+        configuration.policy = traits.policy
         var found: [ConformanceViolation] = []
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0

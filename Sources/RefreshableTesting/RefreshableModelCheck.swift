@@ -110,7 +110,8 @@ package enum RefreshableModelCheck {
                     originalEventCount: failing.count,
                     events: final.divergence == nil ? failing : shrunk,
                     steps: final.divergence == nil ? outcome.log : final.log,
-                    mismatch: report.mismatch
+                    mismatch: report.mismatch,
+                    recordedFailures: final.divergence == nil ? outcome.recorded : final.recorded
                 )
                 return ModelCheckResult(steps: done, episodes: episodes, failure: failure)
             }
@@ -157,7 +158,8 @@ package enum RefreshableModelCheck {
             rule: divergence.rule,
             scenario: "replay of \(events.count) event(s)",
             steps: outcome.log,
-            mismatch: divergence.mismatch
+            mismatch: divergence.mismatch,
+            recordedFailures: outcome.recorded
         )
     }
 
@@ -186,7 +188,8 @@ package enum RefreshableModelCheck {
         signals: EndOfListSignals,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
+    ) async -> (executed: Int, divergence: Divergence?, log: [String], recorded: [RefreshFailure])
+    where Adopter.Item: Equatable {
         let driver = AdopterDriver(
             rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
             makeAdopter: makeAdopter, budget: budget)
@@ -200,8 +203,9 @@ package enum RefreshableModelCheck {
                 break
             }
         }
+        let recorded = divergence == nil ? [] : run.recordedFailures
         await driver.finish()
-        return (executed, divergence, run.log)
+        return (executed, divergence, run.log, recorded)
     }
 
     /// Delta debugging: removes chunks of events, halving the chunk size, while the sequence still
@@ -272,6 +276,8 @@ package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvert
     package let steps: [String]
     /// What the adopter did instead of what the model expected at the failing event.
     package let mismatch: ConformanceMismatch
+    /// What the library recorded at the failing event: the failures the adopter's sources held.
+    package var recordedFailures: [RefreshFailure] = []
 
     /// The failure as a violation of ``rule``, for ``ConformanceFailure``.
     package var violation: ConformanceViolation {
@@ -280,7 +286,8 @@ package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvert
             scenario: "randomized check (\(originalEventCount) event(s) shrunk to \(events.count))",
             steps: steps,
             mismatch: mismatch,
-            seed: seed
+            seed: seed,
+            recordedFailures: recordedFailures
         )
     }
 
