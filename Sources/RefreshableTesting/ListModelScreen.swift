@@ -110,11 +110,14 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             model.isRefreshing ? header.beginRefreshing() : header.endRefreshing()
         }
         let items = model.items
-        if footer.isHidden != items.isEmpty {
-            footer.isHidden = items.isEmpty
+        let index = model.currentIndex
+        // The footer row shows once the list loaded and while it has items (a row inserted before
+        // the first page came does not show it).
+        let footerHidden = items.isEmpty || !model.refreshStatus[index].hasLoaded
+        if footer.isHidden != footerHidden {
+            footer.isHidden = footerHidden
         }
         let failure = model.failure
-        let index = model.currentIndex
         if let failure, seen.insert(failure).inserted, failure.request.kind == .loadMore, failure.reason != .cancelled {
             footerFailed.insert(index)
         }

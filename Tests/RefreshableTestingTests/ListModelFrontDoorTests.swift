@@ -23,3 +23,51 @@ import Testing
         #expect(report.checkedRules.contains(.controlActions))
     }
 }
+
+/// Random events with cancels, local edits and retries, none of which a list model reaches
+/// through `Refreshable`: the suite calls the model itself.
+@MainActor
+@Suite struct ListModelEventsTests {
+    @Test func aListModelWithAnIdentityAndRetriesTakesEveryKindOfRandomEvent() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let configuration = ConformanceConfiguration(randomizedSteps: 5_000, seed: 21, duplicates: .keepHeld)
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: { $0 }) { rig in
+            let loader = rig.loader
+            let model = RefreshListModel(RefreshRuntime(rig.makeSources())) { try await loader.load($0) }
+            model.refreshStatus.retry = RefreshRetry(maxRetries: 1, clock: rig.clock)
+            return model
+        }
+        #expect(report.checkedRules.isSuperset(of: [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .retry]))
+        #expect(report.randomizedSteps == 5_000)
+    }
+
+    /// A client that makes a missing `pageCount` 0, as a port onto a response type whose field is
+    /// not optional does: the library refuses every answer, and the report says so where it happened.
+    @Test func aMissingPageCountMadeZeroIsReportedWithTheRefusalTheLibraryRecorded() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let configuration = ConformanceConfiguration(endOfListSignals: [], randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.checkListModel(configuration, makeItem: { $0 }) { rig in
+                let loader = rig.loader
+                return RefreshListModel(RefreshRuntime(rig.makeSources())) { request in
+                    let page = try await loader.load(request)
+                    return RefreshPage(items: page.items, pageCount: page.pageCount ?? 0)
+                }
+            }
+        }
+        let violation = try #require(failure.violations.first)
+        #expect(violation.rule == .firstAppearanceLoads)
+        guard case .items(0, let expected, let observed) = violation.mismatch else {
+            Issue.record("not an items mismatch: \(violation.mismatch)")
+            return
+        }
+        #expect(expected.count == 3)
+        #expect(observed.isEmpty)
+        #expect(violation.recordedFailures.map(\.reason) == [.invalidResponse(.nonPositivePageCount(0))])
+        #expect(
+            violation.steps.contains {
+                $0.hasSuffix("→ the library refused it: pageCount is 0, but a list has at least one page.")
+            })
+        #expect(failure.description.contains("the library recorded:\n    refresh(source: 0, page: 1, #1):"))
+    }
+}
