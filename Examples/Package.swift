@@ -26,6 +26,14 @@ let package = Package(
         .target(name: "SwiftUI", packageAccess: false),
         // Swift Testing's cross-import overlay for UIKit, which Linux toolchains name but do not ship.
         .target(name: "_Testing_UIKit", packageAccess: false),
+        // RefreshableTesting's UIKit surface (`TestHeaderControl.addAction(_: UIAction, for:)`), which
+        // the testing kit compiles only where UIKit exists: its one file, linked here, compiled
+        // against the stand-in for the tests of a UIKit screen.
+        .target(
+            name: "RefreshableTestingUIKit",
+            dependencies: [.product(name: "RefreshableTesting", package: "Refreshable"), "UIKit"],
+            swiftSettings: [.define("REFRESHABLE_TESTING_UIKIT_SURFACE")]
+        ),
         // What users copy: the control and list adapters, example screens, and the docs' snippets.
         .target(
             name: "RefreshableExamples",
@@ -43,6 +51,7 @@ let package = Package(
                 "UIKit",
                 "MJRefresh",
                 "_Testing_UIKit",
+                "RefreshableTestingUIKit",
                 .product(name: "Refreshable", package: "Refreshable"),
                 .product(name: "RefreshableTesting", package: "Refreshable"),
             ]
