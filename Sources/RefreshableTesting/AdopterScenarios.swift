@@ -78,10 +78,11 @@ extension AdopterScenario {
             endByHasMore, endByPageCount, endByTotalCount, endByShortPage, signalKeepsShortPageOpen,
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
-            sourcesKeepOwnState, pullsGoThroughTheWiring, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
+            sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
             refreshSupersedesRetry, retryNowRetriesAtOnce,
+            pullsGoThroughTheWiring,
         ]
     }
 

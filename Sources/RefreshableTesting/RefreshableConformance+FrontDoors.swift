@@ -109,7 +109,7 @@ extension RefreshableConformance {
     ///   - rules: The rules to check; every rule when `nil`.
     ///   - makeItem: Turns the loader's ``TestItem`` values into the model's items.
     ///   - makeModel: Builds the model over the rig's loader: the sources from
-    ///     ``ConformanceRig/makeSources()`` or your own, and a loader that reaches
+    ///     `rig.makeSources()` or your own, and a loader that reaches
     ///     ``ConformanceRig/loader`` the way your app's reaches its server.
     /// - Returns: What ran, and what was not checked.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.

@@ -9,7 +9,8 @@ import Refreshable
 /// - every source holds exactly the items of the pages the server gave it, none lost or duplicated,
 ///   and never an item of a stale answer (S3, S8, S12);
 /// - each source's page, end-of-list flag and loading flag match the model's (S5, S9, S11);
-/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10);
+/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10), also when
+///   the user pulls them through the adopter's own wiring and MJRefresh's late callbacks arrive (E1);
 /// - for a list with an identity, answers that bring items sent before and local edits racing the
 ///   loads leave each item held once, removals sticking and the server's copies replacing edits
 ///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N);

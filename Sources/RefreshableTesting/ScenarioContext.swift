@@ -132,8 +132,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     /// `beginRefreshing()` arrive (nothing for a `UIRefreshControl`).
     func completeBeginAnimations() async {
         let (header, footer) = (rig.header, rig.footer)
-        guard header.pendingBeginCallbacks > 0 || footer.pendingBeginCallbacks > 0 || header.awaitsTurns
-            || footer.awaitsTurns
+        guard
+            header.pendingBeginCallbacks > 0 || footer.pendingBeginCallbacks > 0 || header.awaitsTurns
+                || footer.awaitsTurns
         else { return }
         driver.note("the controls' begin animations complete: their late callbacks arrive")
         header.completeBeginAnimations()

@@ -7,6 +7,9 @@ import Testing
 // `refreshingBlock`), takes the rig's doubles in their place, and wires them in `viewDidLoad()`.
 // The suite pulls the doubles, so each controller's own wiring runs; a broken wiring fails.
 
+/// The suite's items as they are, for front doors whose items are `TestItem` values.
+let testItem: @Sendable (TestItem) -> TestItem = { $0 }
+
 /// What a `UIRefreshControl` screen needs of its header: `UIControl`'s `addAction(_:for:)`.
 @MainActor
 protocol ValueChangedHeader: RefreshHeaderControl {
@@ -207,7 +210,7 @@ final class UnwrappedBlocksController: OrdersListController {
         var quick = configuration
         quick.randomizedSteps = 0
         return try await #require(throws: ConformanceFailure.self) {
-            try await RefreshableConformance.checkViewController(quick, makeItem: { $0 }, makeViewController: make)
+            try await RefreshableConformance.checkViewController(quick, makeItem: testItem, makeViewController: make)
         }
     }
 
@@ -216,7 +219,7 @@ final class UnwrappedBlocksController: OrdersListController {
     @Test func aPullToRefreshScreenWiredWithValueChangedKeepsEveryRule() async throws {
         var configuration = Self.uiKit
         configuration.randomizedSteps = 5_000
-        let report = try await RefreshableConformance.checkViewController(configuration, makeItem: { $0 }) { rig in
+        let report = try await RefreshableConformance.checkViewController(configuration, makeItem: testItem) { rig in
             let controller = PullToRefreshViewController(rig: rig, refreshControl: rig.header)
             controller.viewDidLoad()
             return controller
@@ -234,7 +237,7 @@ final class UnwrappedBlocksController: OrdersListController {
     ) async throws {
         var configuration = configuration
         configuration.randomizedSteps = 5_000
-        let report = try await RefreshableConformance.checkViewController(configuration, makeItem: { $0 }) { rig in
+        let report = try await RefreshableConformance.checkViewController(configuration, makeItem: testItem) { rig in
             let controller = MJRefreshViewController(rig: rig, header: rig.header, footer: rig.footer)
             controller.viewDidLoad()
             return controller
@@ -308,7 +311,7 @@ final class UnwrappedBlocksController: OrdersListController {
     func aViewModelWithItsControlsKeepsEveryRule(configuration: ConformanceConfiguration) async throws {
         var configuration = configuration
         configuration.randomizedSteps = 5_000
-        let report = try await RefreshableConformance.checkViewModel(configuration, makeItem: { $0 }) {
+        let report = try await RefreshableConformance.checkViewModel(configuration, makeItem: testItem) {
             Self.makeScreen($0)
         }
         #expect(report.unchecked.isEmpty, "\(report)")
@@ -319,9 +322,10 @@ final class UnwrappedBlocksController: OrdersListController {
         var configuration = Self.mjRefresh
         configuration.randomizedSteps = 0
         let failure = try await #require(throws: ConformanceFailure.self) {
-            try await RefreshableConformance.checkViewModel(configuration, makeItem: { $0 }) { rig in
-                Self.makeScreen(rig) {
-                    UnwrappedBlocksController(viewModel: $0, header: $1.header, footer: $1.footer, listView: $1.listView)
+            try await RefreshableConformance.checkViewModel(configuration, makeItem: testItem) { rig in
+                Self.makeScreen(rig) { viewModel, rig in
+                    UnwrappedBlocksController(
+                        viewModel: viewModel, header: rig.header, footer: rig.footer, listView: rig.listView)
                 }
             }
         }
@@ -335,7 +339,7 @@ final class UnwrappedBlocksController: OrdersListController {
         weak var controller: OrdersListController?
         var quick = Self.mjRefresh
         quick.randomizedSteps = 200
-        try await RefreshableConformance.checkViewModel(quick, makeItem: { $0 }) { rig in
+        try await RefreshableConformance.checkViewModel(quick, makeItem: testItem) { rig in
             let screen = Self.makeScreen(rig)
             controller = screen.controller as? OrdersListController
             return screen

@@ -15,7 +15,7 @@ import Testing
     @Test func theSwiftUIListModelKeepsEveryRuleWithRandomEventsAndCancels() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let configuration = ConformanceConfiguration(endOfListSignals: .all, randomizedSteps: 20_000, seed: 3_001)
-        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: { $0 }) {
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: testItem) {
             Self.makeModel($0)
         }
         #expect(report.unchecked.isEmpty, "\(report)")
@@ -31,7 +31,7 @@ import Testing
     @Test func aListModelWithAnIdentityAndRetriesTakesEveryKindOfRandomEvent() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let configuration = ConformanceConfiguration(randomizedSteps: 5_000, seed: 21, duplicates: .keepHeld)
-        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: { $0 }) { rig in
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: testItem) { rig in
             let loader = rig.loader
             let model = RefreshListModel(RefreshRuntime(rig.makeSources())) { try await loader.load($0) }
             model.refreshStatus.retry = RefreshRetry(maxRetries: 1, clock: rig.clock)
@@ -47,7 +47,7 @@ import Testing
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let configuration = ConformanceConfiguration(endOfListSignals: [], randomizedSteps: 0)
         let failure = try await #require(throws: ConformanceFailure.self) {
-            try await RefreshableConformance.checkListModel(configuration, makeItem: { $0 }) { rig in
+            try await RefreshableConformance.checkListModel(configuration, makeItem: testItem) { rig in
                 let loader = rig.loader
                 return RefreshListModel(RefreshRuntime(rig.makeSources())) { request in
                     let page = try await loader.load(request)

@@ -49,7 +49,8 @@ import Testing
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(
-            lines.first == "RefreshSources(RefreshPolicy(pageSize: 3, firstPage: 1, conflictRule: refreshWins), 1 source(s))")
+            lines.first
+                == "RefreshSources(RefreshPolicy(pageSize: 3, firstPage: 1, conflictRule: refreshWins), 1 source(s))")
         #expect(lines.last?.hasPrefix("  [0] RefreshState(page: 1,") == true)
         var dumped = ""
         dump(try sourcesWithARefusedPage(), to: &dumped)
@@ -60,7 +61,8 @@ import Testing
     @Test func aPolicyPrintsWhatDiffersFromTheDefaults() {
         #expect(
             String(describing: RefreshPolicy(pageSize: 20, firstPage: 0, curPageOffset: 1, maxPages: 5))
-                == "RefreshPolicy(pageSize: 20, firstPage: 0, conflictRule: refreshWins, curPageOffset: 1, maxPages: 5)")
+                == "RefreshPolicy(pageSize: 20, firstPage: 0, conflictRule: refreshWins, curPageOffset: 1, maxPages: 5)"
+        )
     }
 
     @Test func aPagePrintsItsSignals() {
