@@ -26,6 +26,12 @@ public import Refreshable
 ///
 /// A control the adopter does not expose and never drives cannot be observed: the checks that look
 /// at it are skipped and listed in the returned ``ConformanceReport``, not passed silently.
+///
+/// The suite pulls the controls as a user does, through the adopter's wiring of the doubles (MJRefresh's
+/// `refreshingBlock`, `addAction(_:for:)` for `.valueChanged`, or `action`; what the adopter
+/// leaves unwired is wired to its control actions), and lets MJRefresh's late callbacks arrive.
+/// To check a view controller through its own wiring, a view model with its controller, or a
+/// SwiftUI list model, see <doc:TestingAViewController>.
 public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
     /// - Parameters:

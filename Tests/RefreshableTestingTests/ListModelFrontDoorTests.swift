@@ -57,12 +57,8 @@ import Testing
         }
         let violation = try #require(failure.violations.first)
         #expect(violation.rule == .firstAppearanceLoads)
-        guard case .items(0, let expected, let observed) = violation.mismatch else {
-            Issue.record("not an items mismatch: \(violation.mismatch)")
-            return
-        }
-        #expect(expected.count == 3)
-        #expect(observed.isEmpty)
+        let sent = (0..<3).map { TestItem(source: 0, page: 1, index: $0, response: 1) }
+        #expect(violation.mismatch == .items(source: 0, expected: sent, observed: []))
         #expect(violation.recordedFailures.map(\.reason) == [.invalidResponse(.nonPositivePageCount(0))])
         #expect(
             violation.steps.contains {
