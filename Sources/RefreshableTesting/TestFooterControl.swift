@@ -170,7 +170,7 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
         finishBeginAnimations()
     }
 
-    /// How many times the action was called.
+    /// How many times the control called its wiring (``action``, ``refreshingBlock`` and the rest).
     public private(set) var actionCount = 0
 
     var pendingCallbacks = PendingBeginCallbacks()

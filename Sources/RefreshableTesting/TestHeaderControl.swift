@@ -57,7 +57,7 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
     /// Every command received since creation or the last ``reset()``, oldest first.
     public private(set) var calls: [Call] = []
 
-    /// How many times the action was called.
+    /// How many times the control called its wiring (``action``, ``refreshingBlock`` and the rest).
     public private(set) var actionCount = 0
 
     /// Whether the control shows its refreshing state.
@@ -126,9 +126,9 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
         }
     }
 
-    /// A user's pull: the control begins refreshing by itself and calls its action (at once for
-    /// `UIRefreshControl`, when the begin animation completes for MJRefresh). Pulling a control that
-    /// is refreshing already does nothing, as on a device.
+    /// A user's pull: the control begins refreshing by itself and calls its wiring (at once for
+    /// `UIRefreshControl`, sending ``Event/valueChanged``; when the begin animation completes for
+    /// MJRefresh). Pulling a control that is refreshing already does nothing, as on a device.
     public func pull() {
         guard !isRefreshing else { return }
         switch timing {
