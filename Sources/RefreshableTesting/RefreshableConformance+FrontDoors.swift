@@ -7,8 +7,12 @@ extension RefreshableConformance {
     ///
     /// ```swift
     /// try await RefreshableConformance.checkViewController(makeItem: Order.init) { rig in
-    ///     let controller = OrdersViewController(api: LoaderOrdersAPI(loader: rig.loader), header: rig.header)
-    ///     controller.viewDidLoad()  // wires the header, as loadViewIfNeeded() does on iOS
+    ///     let controller = OrdersViewController(
+    ///         service: LoaderOrdersService(loader: rig.loader),
+    ///         refreshControl: rig.header,
+    ///         failureView: rig.listView
+    ///     )
+    ///     controller.loadViewIfNeeded()  // viewDidLoad() wires the control
     ///     return controller
     /// }
     /// ```
@@ -50,9 +54,10 @@ extension RefreshableConformance {
     ///
     /// ```swift
     /// try await RefreshableConformance.checkViewModel(makeItem: Order.init) { rig in
-    ///     let viewModel = OrdersViewModel(api: LoaderOrdersAPI(loader: rig.loader))
-    ///     let controller = OrdersController(viewModel: viewModel, header: rig.header, footer: rig.footer)
-    ///     controller.viewDidLoad()
+    ///     let viewModel = OrdersViewModel(service: LoaderOrdersService(loader: rig.loader))
+    ///     let controller = OrdersViewModelController(
+    ///         viewModel: viewModel, header: rig.header, footer: rig.footer, failureView: rig.listView)
+    ///     controller.loadViewIfNeeded()
     ///     return (viewModel, controller)
     /// }
     /// ```
@@ -92,7 +97,7 @@ extension RefreshableConformance {
     ///
     /// ```swift
     /// try await RefreshableConformance.checkListModel(makeItem: Order.init) { rig in
-    ///     OrdersScreenModel.makeList(api: LoaderOrdersAPI(loader: rig.loader))
+    ///     makeOrdersList(service: LoaderOrdersService(loader: rig.loader))
     /// }
     /// ```
     ///
