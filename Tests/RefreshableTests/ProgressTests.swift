@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// Counts the requests an instant loader answered.
@@ -325,5 +326,96 @@ struct ProgressTransitionTests {
         }
         let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(message.contains("RefreshPolicy.maxLoadsWithoutProgress is 0; pass how many loads in a row"))
+    }
+}
+
+/// A feed whose table asks for more each time its last row comes on screen again: after every
+/// reload, as a `tableView(_:willDisplay:forRowAt:)` that calls `loadMore()` does. Its loader
+/// answers at once, with whatever `answer` says.
+@MainActor
+private final class AutoLoadingFeed: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<String>
+    var currentIndex = 0
+    let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+    let list = TestListView()
+    private(set) var requests: [RefreshRequest] = []
+    private let answer: (RefreshRequest) -> RefreshPage<String>
+
+    init(policy: RefreshPolicy, answer: @escaping (RefreshRequest) -> RefreshPage<String>) {
+        refreshStatus = RefreshRuntime(noMoreTitles: ["The end"], policy: policy, identity: RefreshItemIdentity(\.self))
+        self.answer = answer
+        footer.action = { [weak self] in self?.footerRefreshingAction() }
+    }
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { footer }
+    var refreshListView: (any RefreshListView)? { list }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
+        requests.append(request)
+        return answer(request)
+    }
+
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        reloadListIfCurrent(update)
+        Task { @MainActor [weak self] in self?.loadMore() }
+    }
+
+    func loads(_ kind: RefreshRequest.Kind) -> Int {
+        requests.filter { $0.kind == kind }.count
+    }
+
+    func run(turns: Int = 2_000) async {
+        for _ in 0..<turns { await Task.yield() }
+    }
+}
+
+/// Rule S14 for a ``Refreshable`` adopter: what a server that never moves the list costs per
+/// action of the user's.
+@MainActor
+@Suite("Progress for a Refreshable adopter")
+struct ProgressAdopterTests {
+    @Test func aFeedThatAsksForMoreAfterEveryReloadStopsAndEachUserActionCostsOneRequest() async {
+        let feed = AutoLoadingFeed(policy: RefreshPolicy(pageSize: 3)) { _ in
+            RefreshPage(items: ["a", "b", "c"], hasMore: true)
+        }
+        feed.setupRefreshHeader()
+        await feed.run()
+        #expect(feed.loads(.refresh) == 1)
+        #expect(feed.loads(.loadMore) == 3)
+        #expect(feed.footer.state == .failed(message: "Loading stopped: the last pages brought nothing new."))
+        #expect(feed.list.messages.map(\.reason) == [.noProgress])
+
+        // The user pulls the footer: one request, refused at once.
+        feed.footer.pull()
+        await feed.run()
+        #expect(feed.loads(.loadMore) == 4)
+        #expect(feed.footer.state == .failed(message: "Loading stopped: the last pages brought nothing new."))
+        // The network comes back: one request again.
+        #expect(feed.refreshStatus.retryNow())
+        await feed.run()
+        #expect(feed.loads(.loadMore) == 5)
+        // A refresh starts the count again: the refresh and three more.
+        feed.refresh()
+        await feed.run()
+        #expect(feed.loads(.refresh) == 2)
+        #expect(feed.loads(.loadMore) == 8)
+        #expect(feed.refreshStatus[0].items == ["a", "b", "c"])
+    }
+
+    @Test func aFeedWhoseServerMovesAgainLoadsOnByItself() async {
+        var moving = false
+        let feed = AutoLoadingFeed(policy: RefreshPolicy(pageSize: 3)) { request in
+            guard moving, request.kind == .loadMore else { return RefreshPage(items: ["a"], hasMore: true) }
+            return RefreshPage(items: ["p\(request.page)"], hasMore: request.page < 8)
+        }
+        feed.setupRefreshHeader()
+        await feed.run()
+        #expect(feed.loads(.loadMore) == 3)
+        moving = true
+        feed.footer.pull()
+        await feed.run()
+        #expect(feed.refreshStatus[0].items == ["a", "p4", "p5", "p6", "p7", "p8"])
+        #expect(feed.footer.state == .noMoreData(title: "The end"))
     }
 }
