@@ -67,17 +67,17 @@ extension AdopterScenario {
                 try t.expectFooter(.idle, .progress)
             }
             // The last load of the limit is refused: nothing committed, the footer shows the failure.
+            try await t.expectNoLoad(.progress)
             try t.expectItems(source: s, held, .progress)
             try t.expectEnded(source: s, false, .progress)
             try t.expectFooterFailed(.progress)
-            try await t.expectNoLoad(.progress)
             await t.loadMore()
             let again = try await t.expectLoad(source: s, page: load.page, kind: .loadMore, .progress)
             try t.expectCursor(again, load.cursor, .progress)
             await t.answer(again, itemCount: t.fullPage, signals: PageSignals(nextCursor: "after-p\(f + 1)"))
+            try await t.expectNoLoad(.progress)
             try t.expectItems(source: s, held, .progress)
             try t.expectFooterFailed(.progress)
-            try await t.expectNoLoad(.progress)
             // A successful refresh starts afresh: the first page's cursor is followed again.
             await t.refresh()
             let refresh = try await t.expectLoad(source: s, page: f, kind: .refresh, .refreshAsksFirstPage)
@@ -100,10 +100,10 @@ extension AdopterScenario {
         held: [TestItem]
     ) async throws {
         await t.answer(load, itemCount: t.fullPage, copies: copies, signals: t.openSignals(for: load))
+        try await t.expectNoLoad(.progress)
         try t.expectItems(source: load.source, held, .progress)
         try t.expectEnded(source: load.source, false, .progress)
         try t.expectFooterFailed(.progress)
         try t.expectNewMessages(1, .progress)
-        try await t.expectNoLoad(.progress)
     }
 }
