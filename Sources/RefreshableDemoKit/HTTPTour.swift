@@ -88,7 +88,8 @@ final class HTTPTour {
             if controller.refreshStatus[index].loadMoreFailure?.reason == .noProgress {
                 // The server's pages stopped moving the list: nothing loads by itself any more,
                 // and each time the user asks, one request goes out.
-                write("\(TextRenderer.indent)The last pages brought nothing new: loading stopped. Scrolling down asks once more.")
+                let note = "The last pages brought nothing new: loading stopped. Scrolling down asks once more."
+                write("\(TextRenderer.indent)\(note)")
                 await act("loadMore()  // the user scrolls to the bottom again") { $0.loadMore() }
             }
             narrator.show()

@@ -149,7 +149,8 @@ struct ReferenceModel: Sendable {
         let page = kind == .refresh ? policy.firstPage : state.page + 1
         generation += 1
         sources[source].inFlight = Flight(
-            kind: kind, page: page, loadID: nil, generation: generation, cursor: kind == .refresh ? nil : state.nextCursor)
+            kind: kind, page: page, loadID: nil, generation: generation,
+            cursor: kind == .refresh ? nil : state.nextCursor)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {

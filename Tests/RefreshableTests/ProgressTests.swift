@@ -178,7 +178,9 @@ struct ProgressTransitionTests {
         #expect(!sources[0].noMoreData)
         #expect(sources[0].loadMoreFailure?.reason == .noProgress)
         #expect(sources[0].failure?.reason == .noProgress)
-        #expect(RefreshAppearance(state: sources[0]).footer == .failed(message: "Loading stopped: the last pages brought nothing new."))
+        #expect(
+            RefreshAppearance(state: sources[0]).footer
+                == .failed(message: "Loading stopped: the last pages brought nothing new."))
 
         // Asked again, a page that still brings nothing new is refused at once.
         let again = try started(sources.begin(.loadMore, source: 0))
@@ -302,7 +304,9 @@ struct ProgressTransitionTests {
         var sources = RefreshSources<String>(
             noMoreTitles: [""],
             policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2, maxLoadsWithoutProgress: 1))
-        func load(_ kind: RefreshRequest.Kind, _ item: String, next: String?, previous: String?) throws -> RefreshRequest {
+        func load(_ kind: RefreshRequest.Kind, _ item: String, next: String?, previous: String?) throws
+            -> RefreshRequest
+        {
             let request = try started(sources.begin(kind, source: 0))
             let page = RefreshPage(items: [item], nextCursor: next, previousCursor: previous)
             _ = applied(sources.succeed(request, with: page))
