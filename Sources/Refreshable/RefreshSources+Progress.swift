@@ -29,26 +29,19 @@ extension RefreshSources {
         if let cursor = request.cursor {
             followed =
                 forward
-                ? states[source].progress.forward.followed.contains(cursor)
-                : states[source].progress.backward.followed.contains(cursor)
+                ? progress[source].forward.followed.contains(cursor)
+                : progress[source].backward.followed.contains(cursor)
         }
-        let moves = !followed && addsRows(page.items, source: source, besides: 0..<heldBefore)
+        // Without an identity every item is a new row.
+        let bringsNewRow =
+            indexes.isEmpty ? !page.items.isEmpty : addsRows(page.items, source: source, besides: 0..<heldBefore)
+        let moves = !followed && bringsNewRow
         let ends = !moves && endsDirection(request, page: page, heldBefore: heldBefore)
         let limit = policy.maxLoadsWithoutProgress
-        let refused = updateProgress(source, forward: forward) { progress in
-            if moves {
-                progress.stalled = 0
-            } else if !ends {
-                progress.stalled = Swift.min(progress.stalled, .max - 1) + 1
-                if progress.stalled >= limit {
-                    return true
-                }
-            }
-            if let cursor = request.cursor {
-                progress.followed.insert(cursor)
-            }
-            return false
-        }
+        let refused =
+            forward
+            ? progress[source].forward.count(moves: moves, ends: ends, cursor: request.cursor, limit: limit)
+            : progress[source].backward.count(moves: moves, ends: ends, cursor: request.cursor, limit: limit)
         return refused ? RefreshFailure(request: request, reason: .noProgress) : nil
     }
 
@@ -83,25 +76,16 @@ extension RefreshSources {
     mutating func forgetCursorsTowardDroppedEnd(after request: RefreshRequest) {
         let source = request.source
         if request.kind == .loadMore {
-            states[source].progress.backward.followed = []
+            progress[source].backward.followed = []
         } else {
-            states[source].progress.forward.followed = []
+            progress[source].forward.followed = []
         }
     }
 
     /// Starts both directions' progress afresh, after a successful refresh.
     @usableFromInline
     mutating func resetProgress(source: Int) {
-        states[source].progress = LoadProgress()
-    }
-
-    /// Changes one direction's progress in place: a copy would copy the cursors followed.
-    private mutating func updateProgress<Result>(
-        _ source: Int,
-        forward: Bool,
-        _ change: (inout DirectionProgress) -> Result
-    ) -> Result {
-        forward ? change(&states[source].progress.forward) : change(&states[source].progress.backward)
+        progress[source] = LoadProgress()
     }
 }
 
@@ -121,4 +105,27 @@ struct DirectionProgress: Sendable, Hashable {
     /// The cursors loads in this direction asked with since the last successful refresh (or since
     /// the page cap dropped pages at the end they load toward).
     var followed: Set<String> = []
+
+    /// Counts one more load, before its page is applied: one that moves the list starts the count
+    /// again, one that ends the list (or reaches its start) leaves it, any other adds one.
+    /// - Parameters:
+    ///   - moves: Whether the load moves the list.
+    ///   - ends: Whether its page ends the list in this direction.
+    ///   - cursor: The cursor it asked with, followed from now on unless the load is refused.
+    ///   - limit: The policy's ``RefreshPolicy/maxLoadsWithoutProgress``.
+    /// - Returns: Whether the load is refused: the count reached `limit`.
+    mutating func count(moves: Bool, ends: Bool, cursor: String?, limit: Int) -> Bool {
+        if moves {
+            stalled = 0
+        } else if !ends {
+            stalled = Swift.min(stalled, .max - 1) + 1
+            if stalled >= limit {
+                return true
+            }
+        }
+        if let cursor {
+            followed.insert(cursor)
+        }
+        return false
+    }
 }

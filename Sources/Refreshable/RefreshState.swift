@@ -78,8 +78,6 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// shows, which a failed refresh leaves alone.
     @inlinable public var loadMoreFailure: RefreshFailure? { _loadMoreFailure?.failure }
     @usableFromInline var _loadMoreFailure: FailureBox?
-    /// How the loads of each direction moved the list lately (see <doc:Rules#Progress>).
-    var progress = LoadProgress()
 
     /// Creates the state of a source that has not loaded yet.
     ///

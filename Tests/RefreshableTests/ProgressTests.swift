@@ -268,6 +268,22 @@ struct ProgressTransitionTests {
         #expect(isNoProgress(try loadMore(&sources, ["b"], nextCursor: "c4")))
     }
 
+    @Test func aSourceStatePutInAgainStartsItsCountAfresh() throws {
+        var sources = try loaded(RefreshPolicy(pageSize: 3, maxLoadsWithoutProgress: 2))
+        _ = try loadMore(&sources, ["a"])
+        // A saved state put back, as an app does after a logout: a new list as far as loads go.
+        let saved = sources[0]
+        sources[0] = saved
+        #expect(applied(try loadMore(&sources, ["b"])) != nil)
+        #expect(isNoProgress(try loadMore(&sources, ["c"])))
+        // A source added later starts with a count of its own.
+        sources.append(RefreshState(noMoreTitle: "Other"))
+        let other = try started(sources.begin(.refresh, source: 1))
+        _ = sources.succeed(other, with: RefreshPage(items: ["x"], hasMore: true))
+        let more = try started(sources.begin(.loadMore, source: 1))
+        #expect(applied(sources.succeed(more, with: RefreshPage(items: ["x"], hasMore: true))) != nil)
+    }
+
     @Test func eachDirectionCountsItsOwnLoads() throws {
         var sources = RefreshSources<String>(
             noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxLoadsWithoutProgress: 2),
