@@ -461,15 +461,22 @@ struct HTTPIntegrationTests {
         }
     }
 
+    /// Loads the first page, then more until a load fails (or ten went out); returns the
+    /// outcomes of the load-mores.
+    private func loadUntilAFailure(_ controller: OrderListController) async -> [OrderListController.Outcome] {
+        await act(controller) { $0.setupRefreshHeader() }
+        var outcomes: [OrderListController.Outcome] = []
+        while controller.refreshStatus[0].failure == nil, outcomes.count < 10 {
+            outcomes += await act(controller) { $0.loadMore() }
+        }
+        return outcomes
+    }
+
     @Test func aServerThatRepeatsItsOrdersStopsTheListAfterThreePagesOfNothingNew() async throws {
         // repeat=1: every page after the first brings page 1's orders again and says more follow.
         try await withPagedServer(items: 23, pageSize: 10) { server in
             let controller = try httpController(server.template("repeat=1"))
-            await act(controller) { $0.setupRefreshHeader() }
-            var outcomes: [OrderListController.Outcome] = []
-            while controller.refreshStatus[0].failure == nil, outcomes.count < 10 {
-                outcomes += await act(controller) { $0.loadMore() }
-            }
+            let outcomes = await loadUntilAFailure(controller)
             #expect(outcomes.map(\.request.page) == [2, 3, 4])
             #expect(outcomes.map(\.settlement.isApplied) == [true, true, false])
             let failure = try #require(outcomes.last?.settlement.failure)
@@ -492,11 +499,7 @@ struct HTTPIntegrationTests {
         // loop=1: 23 items, 10 a page: 23...14 (next a), 13...4 (next b), 3...1 (next a again).
         try await withPagedServer(items: 23, pageSize: 10) { server in
             let controller = try httpController(server.feedTemplate("loop=1"))
-            await act(controller) { $0.setupRefreshHeader() }
-            var outcomes: [OrderListController.Outcome] = []
-            while controller.refreshStatus[0].failure == nil, outcomes.count < 10 {
-                outcomes += await act(controller) { $0.loadMore() }
-            }
+            let outcomes = await loadUntilAFailure(controller)
             let cursors = outcomes.map(\.request.cursor)
             try #require(cursors.count == 5, "two pages that move the list, then three that follow a cursor again")
             #expect(cursors[0] == cursors[2] && cursors[1] == cursors[3] && cursors[0] == cursors[4], "a, b, a, b, a")
