@@ -13,14 +13,23 @@ let package = Package(
     products: [
         .library(name: "Refreshable", targets: ["Refreshable"]),
         .library(name: "RefreshableTesting", targets: ["RefreshableTesting"]),
+        // Glue for apps: adapters and helpers for UIKit and SwiftUI. On platforms without those
+        // frameworks (Linux) they build as empty modules.
+        .library(name: "RefreshableUIKit", targets: ["RefreshableUIKit"]),
+        .library(name: "RefreshableSwiftUI", targets: ["RefreshableSwiftUI"]),
         .executable(name: "refreshable-demo", targets: ["RefreshableDemo"]),
     ],
     targets: [
         .target(name: "Refreshable"),
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
+        .target(name: "RefreshableUIKit", dependencies: ["Refreshable"]),
+        .target(name: "RefreshableSwiftUI", dependencies: ["Refreshable"]),
         // The demo's controller, embedded API and HTTP loader: a library so tests can drive them.
         .target(name: "RefreshableDemoKit", dependencies: ["Refreshable"]),
         .executableTarget(name: "RefreshableDemo", dependencies: ["RefreshableDemoKit"]),
+        // The hostile-input fuzz's command line (the fuzz itself is in RefreshableTesting):
+        // `.ci/run fuzz` and Scripts/fuzz-soak.sh run it in release.
+        .executableTarget(name: "RefreshableFuzz", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(name: "RefreshableTestingTests", dependencies: ["Refreshable", "RefreshableTesting"]),
         .testTarget(

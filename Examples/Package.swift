@@ -1,50 +1,51 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// A consumer of the Refreshable package that compiles the Apple-only glue (UIKit, MJRefresh and
-// SwiftUI adoption code, the README's and the DocC articles' snippets) on Linux, where no Apple SDK
-// exists, against stand-in modules named `UIKit`, `MJRefresh` and `SwiftUI` that carry the real
-// public signatures of what the examples use. CI builds it with warnings as errors and runs its tests
-// (`bash .ci/run examples`). It is meant for Linux: on Apple platforms the stand-ins' names clash
-// with the SDK's modules.
+// An app of the Refreshable package, on Linux, where no Apple SDK exists: its UIKit, MJRefresh and
+// SwiftUI screens, the MJRefresh adapter an app writes, and every snippet of the README and the DocC
+// articles, compiled against stand-in modules named `UIKit`, `MJRefresh` and `SwiftUI` that carry
+// the real public signatures of what they use. CI builds it with warnings as errors and runs its
+// tests (`bash .ci/run examples`). It is meant for Linux: on Apple platforms the stand-ins' names
+// clash with the SDK's modules.
 //
-// The stand-ins are built with `packageAccess: false`, so they do not share this package's
-// `-package-name`: the compiler then treats them like the SDK modules they stand for, and an
-// adapter such as `extension UIRefreshControl: RefreshHeaderControl {}` gets the same
-// "add '@retroactive'" warning it gets in an app (modules of one package never warn about
-// conformances between each other's types and protocols).
+// It depends on the package in `Mirror/`: the repository's own library targets (symbolic links to
+// `../Sources/<Target>`), the glue products `RefreshableUIKit` and `RefreshableSwiftUI` among them,
+// built there against the stand-ins; see the comment in `Mirror/Package.swift` for why a package of
+// its own. Like an app, this package is another package than the one that declares Refreshable's
+// protocols and the stand-ins: an adapter such as `extension MJRefreshHeader: RefreshHeaderControl {}`
+// gets the same "add '@retroactive'" warning here as in an app, and fails the build.
 
 let package = Package(
     name: "RefreshableExamples",
     dependencies: [
-        .package(name: "Refreshable", path: "..")
+        .package(path: "Mirror")
     ],
     targets: [
-        // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies.
-        .target(name: "UIKit", packageAccess: false),
-        .target(name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false),
-        .target(name: "SwiftUI", packageAccess: false),
-        // Swift Testing's cross-import overlay for UIKit, which Linux toolchains name but do not ship.
-        .target(name: "_Testing_UIKit", packageAccess: false),
-        // What users copy: the control and list adapters, example screens, and the docs' snippets.
+        // What an app writes: the example screens, the MJRefresh adapter, and the docs' snippets.
         .target(
             name: "RefreshableExamples",
             dependencies: [
-                .product(name: "Refreshable", package: "Refreshable"),
-                "UIKit",
-                "MJRefresh",
-                "SwiftUI",
+                .product(name: "Refreshable", package: "Mirror"),
+                .product(name: "RefreshableUIKit", package: "Mirror"),
+                .product(name: "RefreshableSwiftUI", package: "Mirror"),
+                .product(name: "UIKit", package: "Mirror"),
+                .product(name: "MJRefresh", package: "Mirror"),
+                .product(name: "SwiftUI", package: "Mirror"),
             ]
         ),
+        // The screens' and the glue's tests, and the doc-snippet drift test.
         .testTarget(
             name: "RefreshableExamplesTests",
             dependencies: [
                 "RefreshableExamples",
-                "UIKit",
-                "MJRefresh",
-                "_Testing_UIKit",
-                .product(name: "Refreshable", package: "Refreshable"),
-                .product(name: "RefreshableTesting", package: "Refreshable"),
+                .product(name: "Refreshable", package: "Mirror"),
+                .product(name: "RefreshableTesting", package: "Mirror"),
+                .product(name: "RefreshableUIKit", package: "Mirror"),
+                .product(name: "RefreshableSwiftUI", package: "Mirror"),
+                .product(name: "UIKit", package: "Mirror"),
+                .product(name: "MJRefresh", package: "Mirror"),
+                .product(name: "SwiftUI", package: "Mirror"),
+                .product(name: "_Testing_UIKit", package: "Mirror"),
             ]
         ),
     ],

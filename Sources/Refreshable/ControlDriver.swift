@@ -15,6 +15,9 @@ final class ControlRecord {
     /// A user's pull of this control was refused (the load was ignored): the next drive ends it,
     /// although the driver did not begin it.
     @exclusivity(unchecked) var releasePull = false
+    /// A user's pull of this control was handed on to the load it asks for, and nothing has driven
+    /// the control since: it refreshes for that load until a status ends it, or the load is refused.
+    @exclusivity(unchecked) var pullHandedOn = false
     @exclusivity(unchecked) private var identity: ObjectIdentifier?
 
     /// Forgets everything when the control identified by `id` is not the one the record describes.
@@ -24,6 +27,7 @@ final class ControlRecord {
         shown = nil
         endPending = false
         releasePull = false
+        pullHandedOn = false
     }
 
     /// Whether a control that shows refreshing is showing it because of the driver: it began it,
@@ -91,6 +95,7 @@ enum ControlDriver {
         switch wanted {
         case .refreshing:
             record.releasePull = false
+            record.pullHandedOn = false
             record.shown = .refreshing
             if !isRefreshing {
                 header.beginRefreshing()
@@ -110,6 +115,7 @@ enum ControlDriver {
             }
             record.shown = .idle
             record.releasePull = false
+            record.pullHandedOn = false
             header.endRefreshing()
             record.endPending = header.isRefreshing
             return record.endPending
@@ -169,6 +175,7 @@ enum ControlDriver {
         }
         if wanted == .refreshing {
             record.releasePull = false
+            record.pullHandedOn = false
             record.shown = .refreshing
             if !wasRefreshing {
                 footer.beginRefreshing()
@@ -186,6 +193,7 @@ enum ControlDriver {
         }
         record.shown = wanted
         record.releasePull = false
+        record.pullHandedOn = false
         switch wanted {
         case .idle:
             if wasRefreshing {

@@ -103,8 +103,6 @@ private final class StatusDriver: RefreshObservation {
     private let footerRecord = ControlRecord()
     private let previousRecord = ControlRecord()
     @exclusivity(unchecked) private var recheckToken: UInt = 0
-    /// The relay observed, for the actions' wrappers: it holds the driver, so the driver holds it weakly.
-    private weak var relay: RefreshStatusRelay?
     /// The controls the statuses of a change being published were about, driven when it ends.
     private var batchAddressed: (header: Bool, footer: Bool, previous: Bool)?
 
@@ -120,9 +118,6 @@ private final class StatusDriver: RefreshObservation {
     /// first appearance, `status == nil`); within a change being published, notes them and drives
     /// them once when it ends, to where its statuses lead.
     override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
-        if status == nil {
-            self.relay = relay
-        }
         if let status, relay.isPublishingBatch {
             let addressed = status.addressedControls
             let pending = batchAddressed ?? (false, false, false)
@@ -218,20 +213,37 @@ private final class StatusDriver: RefreshObservation {
         return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true)
     }
 
-    /// Ends a control the user pulled when the pull's load published no begin status for it: the
-    /// list refused the load (one was running already), and nothing else would end the control.
-    override func releaseRefusedPull(of role: RefreshControlRole) {
-        guard let relay else { return }
+    /// Notes that a user's pull of the control in `role` was handed on: it keeps refreshing for
+    /// that load until a status ends it, with or without a begin status first.
+    override func pullHandedOn(of role: RefreshControlRole) {
+        switch role {
+        case .header:
+            guard let header else { return }
+            headerRecord.track(ObjectIdentifier(header))
+            headerRecord.pullHandedOn = true
+        case .footer, .previous:
+            guard let control = role == .footer ? footer : previous else { return }
+            let record = role == .footer ? footerRecord : previousRecord
+            record.track(ObjectIdentifier(control))
+            record.pullHandedOn = true
+        }
+    }
+
+    /// Ends a control whose pull was handed on when the list refused the load it asked for: the
+    /// list publishes no status for a load it did not start, and nothing else would end the
+    /// control. A pull whose action has not arrived yet is left alone: its own action asks again.
+    override func loadRefused(_ role: RefreshControlRole, from relay: RefreshStatusRelay) {
         let lags: Bool
         switch role {
         case .header:
-            guard let header, headerRecord.shown != .refreshing, header.isRefreshing else { return }
+            guard let header, headerRecord.pullHandedOn, headerRecord.shown != .refreshing, header.isRefreshing
+            else { return }
             headerRecord.releasePull = true
             lags = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
         case .footer, .previous:
             let record = role == .footer ? footerRecord : previousRecord
-            guard let control = role == .footer ? footer : previous, record.shown != .refreshing,
-                control.isRefreshing
+            guard let control = role == .footer ? footer : previous, record.pullHandedOn,
+                record.shown != .refreshing, control.isRefreshing
             else { return }
             record.releasePull = true
             lags = ControlDriver.drive(

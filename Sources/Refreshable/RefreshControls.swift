@@ -1,10 +1,9 @@
 /// The pull-to-refresh control at the top of a list.
 ///
-/// The requirements are `UIRefreshControl`'s and `MJRefreshHeader`'s own, so on Apple platforms
-/// the whole adapter is an empty extension:
+/// The requirements are `UIRefreshControl`'s and `MJRefreshHeader`'s own: the `RefreshableUIKit`
+/// product makes `UIRefreshControl` one, and MJRefresh's adapter is an empty extension in the app:
 ///
 /// ```swift
-/// extension UIRefreshControl: @retroactive RefreshHeaderControl {}
 /// extension MJRefreshHeader: @retroactive RefreshHeaderControl {}
 /// ```
 ///
@@ -74,8 +73,8 @@ extension RefreshFooterControl {
 /// The list itself, for the parts of the screen besides the controls: reloading rows and
 /// showing a failure.
 ///
-/// `reloadData()` is `UITableView`'s and `UICollectionView`'s own; the adapter adds the two
-/// failure presentations (see <doc:Rules#Failures>).
+/// `reloadData()` is `UITableView`'s and `UICollectionView`'s own; the `RefreshableUIKit` product
+/// makes both list views, adding the two failure presentations (see <doc:Rules#Failures>).
 @MainActor
 public protocol RefreshListView: AnyObject {
     /// Reloads every row from the current source's items.

@@ -50,7 +50,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     private var index = 0
     private var shown = Snapshot()
-    private var refreshWaiters: [(source: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
+    /// issued it (its origin): a replaced state has no refresh of theirs in flight.
+    private var refreshWaiters: [RefreshWaiter] = []
     /// The indexes of the rows on screen near either end (the others do not matter for loading).
     private var visible: Set<Int> = []
     /// The last loaded page when the rows near the end last asked for more: once per crossing. It
@@ -59,6 +61,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private var triggeredAfterPage: Int?
     /// The first loaded page when the rows near the start last asked for the previous page.
     private var triggeredBeforePage: Int?
+
+    private struct RefreshWaiter {
+        let source: Int
+        let origin: UInt64
+        let continuation: CheckedContinuation<Void, Never>
+    }
 
     /// The observable values besides the items, compared after each change so that a view is told
     /// only about what changed.
@@ -186,16 +194,18 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     var distance: Int { max(prefetchDistance ?? refreshStatus.policy.pageSize, 1) }
 
     /// Refreshes the current source and returns when that refresh has settled (applied, failed,
-    /// or discarded for a newer one; under ``RefreshPolicy/ConflictRule/latestRefreshWins`` a
-    /// superseded pull returns when the newest refresh settles): the action of `.refreshable`.
+    /// cancelled, or discarded for a newer one or a replaced state; under
+    /// ``RefreshPolicy/ConflictRule/latestRefreshWins`` a superseded pull returns when the newest
+    /// refresh settles): the action of `.refreshable`.
     ///
     /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
     public func refresh() async {
         let source = index
         runtime.startLoad(.refresh, source: source)
         guard refreshStatus[source].isRefreshing else { return }
+        let origin = refreshStatus.state.origin
         await withCheckedContinuation { continuation in
-            refreshWaiters.append((source, continuation))
+            refreshWaiters.append(RefreshWaiter(source: source, origin: origin, continuation: continuation))
         }
     }
 
@@ -214,6 +224,11 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// items stay, a cancellation shows nothing, a ``refresh()`` awaiting returns, and the next
     /// ``setUp()`` loads the first page again if it never loaded.
     public func cancelLoading() {
+        // The rows on screen have asked already: a screen that goes away must not load again on
+        // its own; they ask again once the user scrolls to an end again.
+        let state = refreshStatus[index]
+        triggeredAfterPage = state.page
+        triggeredBeforePage = state.firstLoadedPage
         runtime.cancelLoading(source: index)
     }
 
@@ -258,9 +273,11 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
-    /// crossing of the first ones when something comes before them.
+    /// crossing of the first ones when something comes before them. An index outside ``items``
+    /// names no row and is ignored.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidAppear(at index: Int) {
+        guard index >= 0, index < refreshStatus[self.index].items.count else { return }
         visible.insert(index)
         loadMoreIfNearTheEnd()
         loadPreviousIfNearTheStart()
@@ -281,7 +298,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     /// How many rows at each end count as near it: rows beyond them never start a load.
-    var nearEndWindow: Int { max(distance, refreshStatus.policy.pageSize) * 2 }
+    var nearEndWindow: Int {
+        let (window, overflow) = max(distance, refreshStatus.policy.pageSize).multipliedReportingOverflow(by: 2)
+        return overflow ? .max : window
+    }
 
     private func loadMoreIfNearTheEnd() {
         let state = refreshStatus[index]
@@ -320,7 +340,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         // The rows on screen keep their items; their indexes move with what came or went before them.
         var shift = 0
         switch update.change {
-        case .replaced:
+        case .replaced, .reset:
             triggeredAfterPage = nil
             triggeredBeforePage = nil
         case .prepended(let range):
@@ -406,9 +426,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     private func resumeSettledRefreshes() {
         guard !refreshWaiters.isEmpty else { return }
-        var waiting: [(source: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        let state = refreshStatus.state
+        var waiting: [RefreshWaiter] = []
         for waiter in refreshWaiters {
-            if refreshStatus[waiter.source].isRefreshing {
+            // A refresh of a replaced state, or of a source it no longer has, was discarded.
+            let isLive = waiter.origin == state.origin && waiter.source >= 0 && waiter.source < state.count
+            if isLive, state[waiter.source].isRefreshing {
                 waiting.append(waiter)
             } else {
                 waiter.continuation.resume()

@@ -90,10 +90,13 @@ final class PageCursors: Sendable {
 extension RefreshPage {
     /// Checks the page against the request it answers and finds the first hostile signal, if any.
     ///
-    /// An empty page is never refused for its signals: it ends the list, even past `pageCount`,
-    /// so a list that shrank between loads ends instead of asking for the same page forever. An
-    /// empty first page with `pageCount == 0` is an empty list: many servers count an empty list's
-    /// pages as zero. No arithmetic here can overflow, whatever the server or the policy sends.
+    /// An empty page is refused, like any other, for what no list can have: a negative `pageCount`
+    /// or `totalCount`, or a `curPage` other than the page asked for. It is never refused for
+    /// coming past `pageCount`: it ends the list, so a list that shrank between loads ends instead
+    /// of asking for the same page forever. An empty page with `pageCount == 0` is an empty list
+    /// (many servers count an empty list's pages as zero), and an empty page that names the cursor
+    /// it was asked with as the next one ends the list too. No arithmetic here can overflow,
+    /// whatever the server or the policy sends.
     /// - Parameters:
     ///   - request: The request this page answers.
     ///   - heldBefore: How many items the source holds before this page is applied.
@@ -142,7 +145,9 @@ extension RefreshPage {
     /// Decides whether the list ends with this page (see <doc:Rules#The-end-of-the-list>).
     ///
     /// An empty page, and a page numbered `Int.max` (no next page can be asked for), always end it;
-    /// under cursor paging, so does a page with no ``nextCursor``.
+    /// under cursor paging, so does a page with no ``nextCursor``. It answers for any numbers,
+    /// also those of a page ``validate(against:heldBefore:firstPage:curPageOffset:)`` refuses (a
+    /// `pageCount` of one or less ends the list): no arithmetic here can overflow.
     /// - Parameters:
     ///   - heldAfterApplying: How many items the source holds once this page is applied.
     ///   - request: The request this page answers.
@@ -163,9 +168,11 @@ extension RefreshPage {
         if let pageCount {
             // The page's zero-based offset reaches the last one; an offset below zero never does.
             // A valid page's curPage is the request's page in the server's numbering, so the
-            // request's own number gives the offset.
+            // request's own number gives the offset. A count of one page or fewer (a refused
+            // answer's zero or negative count included) ends the list at once, before
+            // `pageCount - 1` could overflow.
             guard let offset = Self.offset(of: request.page, from: policy.firstPage) else { return false }
-            return offset >= pageCount - 1
+            return pageCount <= 1 || offset >= pageCount - 1
         }
         if let totalCount {
             return heldAfterApplying >= totalCount

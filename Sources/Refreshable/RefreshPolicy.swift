@@ -57,9 +57,10 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// asked for: a page is accepted when `curPage == request.page + curPageOffset`. `0`, the
     /// default, for servers that answer the number they were asked for.
     ///
-    /// A server that is asked for zero-based pages but numbers its answers from one (WanAndroid's
-    /// article list asks for page 0 and answers `curPage` 1, with a one-based `pageCount`) takes
-    /// `RefreshPolicy(firstPage: 0, curPageOffset: 1)`: its answers apply as they come, with no
+    /// A server that is asked for zero-based pages but numbers its answers from one takes
+    /// `RefreshPolicy(firstPage: 0, curPageOffset: 1)`: WanAndroid's article list (a public
+    /// developer-community API that many paging tutorials use) is asked for page 0 and answers
+    /// `curPage` 1, with a one-based `pageCount`. Such a server's answers apply as they come, with no
     /// arithmetic in the loader. Any value is accepted; an answer whose `curPage` cannot be mapped
     /// back to a page number is refused with ``RefreshFailure/InvalidResponse/curPageOutOfRange(curPage:curPageOffset:)``.
     public var curPageOffset: Int

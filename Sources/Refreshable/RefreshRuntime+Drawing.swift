@@ -65,7 +65,10 @@ extension RefreshRuntime {
         shownPlaceholder = (id, placeholder)
         if let placeholder {
             listView.showFailurePlaceholder(placeholder) { [weak self] in
-                self?.startLoad(.refresh, source: source)
+                // A retry of a placeholder no longer shown (its source was switched away from,
+                // reloaded, or replaced) does nothing.
+                guard let self, self.shownPlaceholder?.failure == placeholder else { return }
+                self.startLoad(.refresh, source: source)
             }
         } else if known {
             listView.hideFailurePlaceholder()

@@ -195,6 +195,10 @@ extension RefreshRuntime {
         next.adopt(origin: .random(in: 1 ... .max))
         state = next
         cancelTasksNoLongerInFlight()
+        if currentIndex < 0 || currentIndex >= state.count {
+            // The source on screen is gone (a new filter with fewer tabs): show the first one.
+            currentIndex = 0
+        }
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         host?.didUpdate(

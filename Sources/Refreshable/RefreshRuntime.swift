@@ -122,9 +122,12 @@ public final class RefreshRuntime<Item: Sendable> {
     /// Reading it gives a copy. Setting an edited copy (a changed end-of-list text, policy, or an
     /// added source) keeps the loads in flight, except those of a source whose whole state it
     /// replaced; setting any other value replaces the state: every load of the old state is
-    /// cancelled and its answer discarded. Either way the controls and placeholder are drawn from
-    /// the new state, and a list already on screen loads its first page again when the current
-    /// source's state was replaced.
+    /// cancelled and its answer discarded, and when the new value has no source at the current
+    /// index, the first source becomes current. Either way the controls and placeholder are drawn
+    /// from the new state, a ``RefreshListModel/refresh()`` awaiting a cancelled load returns, and
+    /// a list already on screen loads its first page again when the current source's state was
+    /// replaced with one that never loaded and shows no failure of its own, whatever the old state
+    /// was (loaded, loading, or a first load that failed or was cancelled).
     public var sources: RefreshSources<Item> {
         get { state }
         set {
@@ -134,8 +137,11 @@ public final class RefreshRuntime<Item: Sendable> {
                 state = newValue
                 cancelTasksNoLongerInFlight()
                 render()
-                // The edit replaced the current source's whole state: load it as a new one.
-                if isSetUp, wasStarted, state.indices.contains(index), !state[index].hasLoaded {
+                guard isSetUp, state.indices.contains(index), !state[index].hasLoaded else { return }
+                // The current source holds a state that never loaded: a new one (nothing failed
+                // in it yet), or one put in place of a state that had started. Left alone, the
+                // screen would stay blank, with no placeholder to retry from.
+                if wasStarted || state[index].failure == nil {
                     loadFirstPageIfNeeded()
                 }
             } else {
@@ -250,6 +256,8 @@ public final class RefreshRuntime<Item: Sendable> {
         let outcome = state.begin(kind, source: source)
         guard case .started(let request, let superseded) = outcome else {
             render()
+            // A refused load publishes no status: a view model's control pulled for it ends.
+            statusOutput?.relay.loadRefused(kind)
             return outcome
         }
         if superseded != nil {

@@ -317,6 +317,8 @@ extension RefreshSources {
             states[source]._inFlight = nil
             if request.kind == .refresh {
                 commitStart(request, page: page)
+                // A refresh starts the list again: no failure of either direction stays shown.
+                states[source]._loadPreviousFailure = nil
             }
         }
         guard policy.maxPages != nil else {

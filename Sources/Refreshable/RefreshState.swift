@@ -53,7 +53,8 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// ``noPreviousData`` and under page numbers.
     @inlinable public var previousCursor: String? { _previousCursor }
     @usableFromInline var _previousCursor: String?
-    /// The failure of the last load of the previous page, until one starts or succeeds.
+    /// The failure of the last load of the previous page, until one starts or succeeds, or a
+    /// refresh succeeds.
     @inlinable public var loadPreviousFailure: RefreshFailure? { _loadPreviousFailure?.failure }
     @usableFromInline var _loadPreviousFailure: FailureBox?
     /// The pages held, front to back, while the policy caps them (see ``RefreshPolicy/maxPages``);
@@ -119,6 +120,10 @@ public struct RefreshState<Item: Sendable>: Sendable {
         require(
             !tuple.isLoading,
             "A new RefreshState cannot start loading: pass isLoading: false; the state machine sets it when a load starts."
+        )
+        require(
+            tuple.page >= 0,
+            "RefreshState((page: \(tuple.page), ...)): the page is \(tuple.page); pass the first page's number (1, or 0 for zero-based APIs)."
         )
         self.init(noMoreTitle: tuple.noMoreTitle, firstPage: tuple.page)
         self._noMoreData = tuple.noMoreData

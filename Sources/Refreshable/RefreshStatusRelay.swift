@@ -148,6 +148,30 @@ public final class RefreshStatusRelay {
         }
     }
 
+    /// Tells the observers that the list publishing here refused to start a load of `kind`, which
+    /// publishes no status: a user's pull that asked for it ends, rather than spinning until a
+    /// status that never comes.
+    func loadRefused(_ kind: RefreshRequest.Kind) {
+        let role: RefreshControlRole
+        switch kind {
+        case .refresh:
+            role = .header
+        case .loadMore:
+            role = .footer
+        case .loadPrevious:
+            role = .previous
+        }
+        let count = observers.count
+        var index = 0
+        while index < count {
+            let observation = observers[index]
+            if !observation.isCancelled {
+                observation.loadRefused(role, from: self)
+            }
+            index += 1
+        }
+    }
+
     private func deliver(_ status: RefreshStatus) {
         guard !isDelivering else {
             undelivered.append(status)
@@ -229,9 +253,17 @@ class RefreshObservation {
     /// observation sent, rather than a user's pull; `false` for an observation that drives no control.
     func isOwnCallback(of role: RefreshControlRole) -> Bool { false }
 
-    /// Called after a user's pull of the control in `role` was handed on; ends the control when
-    /// the pull started no load. Nothing for an observation that drives no control.
-    func releaseRefusedPull(of role: RefreshControlRole) {}
+    /// Called when a user's pull of the control in `role` is handed on to the load it asks for,
+    /// before that load is asked for: the control keeps refreshing until a status ends it, or
+    /// until ``loadRefused(_:from:)`` says the load was not started. Nothing for an observation
+    /// that drives no control.
+    func pullHandedOn(of role: RefreshControlRole) {}
+
+    /// Called when the list publishing to `relay` refused to start a load of the control in
+    /// `role` (one was running already, or there is nothing to load): ends a pull of that control
+    /// handed on and not answered yet, which no status will end. Nothing for an observation that
+    /// drives no control.
+    func loadRefused(_ role: RefreshControlRole, from relay: RefreshStatusRelay) {}
 }
 
 /// An observation that calls a closure with each status.
@@ -309,10 +341,13 @@ public final class RefreshSubscription: Hashable {
     /// footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
     /// ```
     ///
-    /// A pull that starts no load (the list was busy, and published no begin status for the
-    /// control before `load` returned) is ended, so the control does not spin forever. Once the
-    /// subscription is cancelled it drives no control, and the closure calls `load` for every
-    /// action.
+    /// The pulled header keeps refreshing until the view model publishes the end of its load
+    /// (``RefreshStatus/endHeaderRefresh`` or ``RefreshStatus/failed(message:)``), whenever that
+    /// comes, with or without a ``RefreshStatus/beginHeaderRefresh`` first. A view model that
+    /// refuses the pull (a load is running already) publishes that same end status at once. A
+    /// ``RefreshRuntime`` that publishes the statuses (``RefreshRuntime/publishStatuses(to:)``)
+    /// ends a pull it refuses by itself. Once the subscription is cancelled it drives no control,
+    /// and the closure calls `load` for every action.
     /// - Parameter load: What a user's pull of the header starts, such as the view model's refresh.
     /// - Returns: The closure to give the header as its action.
     public func headerAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
@@ -322,6 +357,10 @@ public final class RefreshSubscription: Hashable {
     /// Wraps the footer's action for a list kept in a view model, as ``headerAction(_:)`` does the
     /// header's: the returned closure calls `load` for a user's pull, and nothing for the footer's
     /// own callback of a `beginRefreshing()` this subscription sent.
+    ///
+    /// The pulled footer keeps loading until the view model publishes the end of its load:
+    /// ``RefreshStatus/endFooterRefresh``, ``RefreshStatus/noMoreData`` or
+    /// ``RefreshStatus/failed(message:)``.
     /// - Parameter load: What a user's pull of the footer starts, such as the view model's load-more.
     /// - Returns: The closure to give the footer as its action.
     public func footerAction(_ load: @escaping @MainActor () -> Void) -> @MainActor () -> Void {
@@ -329,7 +368,9 @@ public final class RefreshSubscription: Hashable {
     }
 
     /// Wraps the action of the control that loads previous pages, as ``headerAction(_:)`` does the
-    /// header's.
+    /// header's. The pulled control keeps loading until the view model publishes the end of its
+    /// load: ``RefreshStatus/endPreviousLoad``, ``RefreshStatus/noPreviousData`` or
+    /// ``RefreshStatus/previousLoadFailed(message:)``.
     /// - Parameter load: What a user's pull of the control starts, such as the view model's
     ///   load of the previous page.
     /// - Returns: The closure to give the control as its action.
@@ -343,8 +384,9 @@ public final class RefreshSubscription: Hashable {
         let observation = observation
         return {
             guard observation?.isOwnCallback(of: role) != true else { return }
+            // Noted first: `load` may answer, or be refused, before it returns.
+            observation?.pullHandedOn(of: role)
             load()
-            observation?.releaseRefusedPull(of: role)
         }
     }
 

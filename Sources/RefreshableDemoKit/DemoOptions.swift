@@ -103,7 +103,8 @@ struct DemoOptions: Equatable {
         OPTIONS
           --url URL          Load the pages over HTTP instead. In URL, {page} becomes the page number
                              (1, 2, ...) and {tab} the tab's name (all, unpaid, shipped). The server
-                             answers with paged JSON like WanAndroid's API:
+                             answers with paged JSON in the shape of WanAndroid's public
+                             API, which many paging tutorials use:
                                {"errorCode": 0, "errorMsg": "", "data": {"curPage": 1, "pageCount": 3,
                                 "total": 23, "datas": [{"id": "all-1", "title": "All order #1"}]}}
                              Without {tab} the URL names a single list, and the demo shows just
@@ -142,8 +143,9 @@ struct DemoOptions: Equatable {
                                f  toggle failures (every request fails while on)
                                s  show the screen again    h  help        q  quit
           --seed N           Seed of the embedded API's latencies (default 1).
-          --timeout SECONDS  HTTP request timeout (default 10). On Linux it counts whole seconds,
-                             so a fraction rounds up.
+          --timeout SECONDS  The longest one HTTP request may take, from asking to the last byte
+                             of the answer (default 10). On Linux it counts whole seconds, so a
+                             fraction rounds up.
           -h, --help         Show this help.
 
         EXIT STATUS

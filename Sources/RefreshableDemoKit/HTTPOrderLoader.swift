@@ -5,7 +5,8 @@ import Refreshable
     import FoundationNetworking
 #endif
 
-/// Loads pages over HTTP with `URLSession`, from a server that answers paged JSON like WanAndroid's API:
+/// Loads pages over HTTP with `URLSession`, from a server that answers paged JSON like WanAndroid's (a public
+/// developer-community API that many paging tutorials use):
 ///
 /// ```json
 /// {"errorCode": 0, "errorMsg": "",
@@ -139,7 +140,28 @@ struct HTTPOrderLoader: OrderLoader {
         return path + query
     }
 
+    /// Fetches `url` within ``timeout`` for the whole request. On Apple platforms URLSession's request
+    /// timeout only bounds the wait between two bytes, so a server that sends one byte a second
+    /// would hold a request for as long as it likes; this deadline holds on every platform.
     private func fetch(_ url: URL) async throws -> (Data, Int) {
+        let path = Self.shortPath(of: url)
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: (Data, Int).self) { group in
+            group.addTask { try await fetchWithoutDeadline(url) }
+            group.addTask {
+                // At most a year: any longer is no deadline, and the nanoseconds stay in range.
+                try await Task.sleep(nanoseconds: UInt64(min(timeout, 31_536_000) * 1_000_000_000))
+                throw OrderAPIError.transport(
+                    path: path, detail: "the request timed out after \(Self.seconds(timeout))")
+            }
+            // The first to finish wins; leaving the group cancels the other (the data task with it).
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    private func fetchWithoutDeadline(_ url: URL) async throws -> (Data, Int) {
         let path = Self.shortPath(of: url)
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
@@ -206,6 +228,9 @@ struct HTTPOrderLoader: OrderLoader {
             return "\(server) redirected to a location that does not exist"
         case .userAuthenticationRequired, .userCancelledAuthentication:
             return "\(server) asks for a login, which the demo cannot give"
+        case .unsupportedURL where ["http", "https"].contains(url.scheme?.lowercased()):
+            // curl (under Foundation on Linux) reports an answer that is not HTTP at all this way.
+            return "\(server) did not answer with HTTP"
         case .unsupportedURL, .badURL:
             return "the URL \(url.absoluteString) cannot be requested"
         case .dataLengthExceedsMaximum:

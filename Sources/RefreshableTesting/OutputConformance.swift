@@ -3,13 +3,15 @@ public import Refreshable
 extension RefreshableConformance {
     /// Checks an `OutputRefreshProtocol` adopter: that the statuses it publishes drive
     /// the control doubles to the state they add up to, order-safely (D1), with either control
-    /// absent (D2), and that its subscription stops and keeps nothing alive (D3).
+    /// absent (D2), that a user's pull answered without a begin status keeps refreshing until the
+    /// view model publishes its end (S10) and a status about the other control leaves it alone
+    /// (D2), and that its subscription stops and keeps nothing alive (D3).
     ///
     /// ```swift
     /// try await RefreshableConformance.checkOutput { OrdersOutput() }
     /// ```
     /// - Parameters:
-    ///   - configuration: The footer double's timing, the number of random statuses (``ConformanceConfiguration/randomizedSteps``) and their seed.
+    ///   - configuration: The control doubles' timings, the number of random statuses (``ConformanceConfiguration/randomizedSteps``) and their seed.
     ///   - makeOutput: Builds a fresh output; called once per scenario.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
     @MainActor
@@ -20,6 +22,11 @@ extension RefreshableConformance {
         var found: [ConformanceViolation] = []
         for scenario in OutputScenario.all(configuration) {
             if let violation = scenario.run(makeOutput(), configuration.footerTiming) {
+                found.append(violation)
+            }
+        }
+        for scenario in OutputPullScenario.all {
+            if let violation = scenario.run(makeOutput(), configuration) {
                 found.append(violation)
             }
         }

@@ -95,7 +95,9 @@ struct ReferenceModel: Sendable {
         case refused(Refusal)
     }
 
-    let policy: RefreshPolicy
+    /// The paging rules: a hostile-input fuzz changes the page size, the first page, the answer
+    /// numbering and the conflict rule between loads, as an app may.
+    var policy: RefreshPolicy
     /// Whether the list has an identity, and which copy it keeps; `nil` keeps every item.
     let duplicates: Duplicates?
     /// How many times the runtime asks again for a failed load before its failure shows; 0 when it
@@ -144,7 +146,8 @@ struct ReferenceModel: Sendable {
         }
         if kind == .loadMore {
             guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
-            guard !state.ended else { return .refused(.ended) }
+            // No page comes after the page numbered `Int.max`.
+            guard !state.ended, state.page < .max else { return .refused(.ended) }
         }
         let page = kind == .refresh ? policy.firstPage : state.page + 1
         generation += 1
@@ -168,7 +171,7 @@ struct ReferenceModel: Sendable {
             return .refused(.busy)
         }
         guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
-        guard !state.noPreviousData else { return .refused(.noPreviousData) }
+        guard !state.noPreviousData, state.firstLoadedPage > .min else { return .refused(.noPreviousData) }
         let page = state.firstLoadedPage - 1
         if policy.paging == .pageNumbers, page < policy.firstPage {
             return .refused(.noPreviousData)
@@ -298,6 +301,8 @@ struct ReferenceModel: Sendable {
             if policy.paging == .cursors {
                 state.previousCursor = state.noPreviousData ? nil : page.previousCursor
             }
+            // A successful refresh clears the failure of both directions (rule S4).
+            state.loadPreviousFailed = false
         }
         state.hasLoaded = true
         state.inFlight = nil
@@ -366,7 +371,7 @@ struct ReferenceModel: Sendable {
     /// Whether nothing comes before a page once it is the first one held: an empty page, the
     /// policy's first page under page numbers, a page with no previous cursor under cursors.
     func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
-        if page.items.isEmpty {
+        if page.items.isEmpty || askedPage == .min {
             return true
         }
         switch policy.paging {
@@ -434,23 +439,38 @@ struct ReferenceModel: Sendable {
         sources[source].inFlight = nil
     }
 
-    /// Rule S5, written out on its own: an empty page ends the list; otherwise the strongest server
-    /// signal decides (`pageCount` counts pages from the policy's first page), else `count < pageSize`.
+    /// Rule S5, written out on its own: an empty page ends the list, and so does the page numbered
+    /// `Int.max` (none can follow it); under cursors, so does a page with no next cursor. Otherwise
+    /// the strongest server signal decides (`pageCount` counts pages from the policy's first page),
+    /// else, under page numbers, `count < pageSize`: under cursors a short page with a cursor does
+    /// not end the list.
     static func isLast(_ page: RefreshPage<TestItem>, held: Int, askedPage: Int, policy: RefreshPolicy) -> Bool {
-        if page.items.isEmpty {
+        if page.items.isEmpty || askedPage == .max {
+            return true
+        }
+        let byCursor = policy.paging == .cursors
+        if byCursor, page.nextCursor == nil {
             return true
         }
         if let hasMore = page.hasMore {
             return !hasMore
         }
         if let pageCount = page.pageCount {
-            let answered = page.curPage.map { $0 - policy.curPageOffset } ?? askedPage
-            return answered - policy.firstPage + 1 >= pageCount
+            // An accepted answer's curPage names the page asked for; a page before the first
+            // (a cursor list's previous pages) is never the last one counted.
+            guard let offset = offsetFromFirstPage(askedPage, policy: policy) else { return false }
+            return offset >= pageCount - 1
         }
         if let total = page.totalCount {
             return held >= total
         }
-        return page.items.count < policy.pageSize
+        return !byCursor && page.items.count < policy.pageSize
+    }
+
+    /// How many pages `page` comes after the policy's first page; `nil` for a page before it.
+    static func offsetFromFirstPage(_ page: Int, policy: RefreshPolicy) -> Int? {
+        // The first page is never negative: a page at or after it is at most `Int.max` past it.
+        page < policy.firstPage ? nil : page - policy.firstPage
     }
 
     // MARK: Local edits by id

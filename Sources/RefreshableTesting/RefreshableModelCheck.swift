@@ -207,8 +207,7 @@ package enum RefreshableModelCheck {
         return (executed, divergence, run.log)
     }
 
-    /// Delta debugging: removes chunks of events, halving the chunk size, while the sequence still
-    /// breaks the same rule; the sequence is cut after the failing event each time.
+    /// Shrinks a failing sequence (see ``DeltaDebugging``) while it still breaks the same rule.
     @MainActor
     static func shrink<Adopter: Refreshable>(
         _ events: [ModelEvent],
@@ -219,33 +218,11 @@ package enum RefreshableModelCheck {
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> [ModelEvent] where Adopter.Item: Equatable {
-        var current = events
-        var chunk = max(current.count / 2, 1)
-        var replays = 0
-        while chunk >= 1, replays < 5_000 {
-            var start = 0
-            var removedAny = false
-            while start < current.count, replays < 5_000 {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                replays += 1
-                let outcome = await replayEvents(
-                    candidate, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
-                if let divergence = outcome.divergence, divergence.rule == rule {
-                    current = Array(candidate.prefix(outcome.executed))
-                    removedAny = true
-                } else {
-                    start += chunk
-                }
-            }
-            if !removedAny {
-                if chunk == 1 {
-                    break
-                }
-                chunk /= 2
-            }
+        await DeltaDebugging.shrink(events) { candidate in
+            let outcome = await replayEvents(
+                candidate, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
+            return outcome.divergence?.rule == rule ? outcome.executed : nil
         }
-        return current
     }
 }
 

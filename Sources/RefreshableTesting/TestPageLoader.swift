@@ -357,7 +357,8 @@ public final class TestPageLoader<Item: Sendable> {
     /// Lets queued main-actor work run until every answer delivered to an async ``load(_:)`` has
     /// reached the adopter: call it after driving the adopter and after answering, before looking.
     ///
-    /// Seed-style completions run inside ``answer(_:with:)``, so for them this only yields.
+    /// Completion handlers (a callback-style adopter's loads) run inside ``answer(_:with:)``, so for
+    /// them this only yields.
     public func settle() async {
         // A resumed continuation reaches the main actor through the global executor, so its task
         // may run after any number of yields; after the last delivery lands, one more full round of

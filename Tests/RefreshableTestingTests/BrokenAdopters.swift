@@ -204,6 +204,54 @@ struct NaiveReplayOutput: OutputRefreshProtocol {
     }
 }
 
+/// S10 and D2: redraws the header from what the statuses add up to after every status, whichever
+/// control the status is about ("UI = f(state)"), so a pull the view model answers without a begin
+/// status ends at the first status about the footer, while its request still runs.
+struct RedrawsTheHeaderOnEveryStatusOutput: OutputRefreshProtocol {
+    let refreshStatus: RefreshStatusRelay
+
+    @MainActor
+    func autoSetRefreshHeaderStatus(
+        header: (any RefreshHeaderControl)?,
+        footer: (any RefreshFooterControl)?
+    ) -> RefreshSubscription {
+        weak let header = header
+        weak let footer = footer
+        weak let relay = refreshStatus
+        return refreshStatus.subscribe { status in
+            guard let appearance = relay?.appearance else { return }
+            if let header, header.isRefreshing != (appearance.header == .refreshing) {
+                if appearance.header == .refreshing {
+                    header.beginRefreshing()
+                } else {
+                    header.endRefreshing()
+                }
+            }
+            guard let footer else { return }
+            switch status {
+            case .hideFooter, .showFooter:
+                footer.isHidden = appearance.isFooterHidden
+            case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData, .failed:
+                switch appearance.footer {
+                case .idle where footer.isRefreshing:
+                    footer.endRefreshing()
+                case .idle:
+                    footer.resetNoMoreData()
+                case .refreshing:
+                    footer.beginRefreshing()
+                case .noMoreData:
+                    footer.endRefreshingWithNoMoreData()
+                case .failed(let message):
+                    footer.endRefreshingWithFailure(message: message)
+                }
+            case .none, .beginHeaderRefresh, .endHeaderRefresh, .beginPreviousLoad, .endPreviousLoad,
+                .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
+                break
+            }
+        }
+    }
+}
+
 /// D3: keeps every control it was given alive (for "later use"), otherwise the default dispatch.
 final class LeakyOutput: OutputRefreshProtocol {
     let refreshStatus: RefreshStatusRelay

@@ -192,8 +192,12 @@ final class CallbackList: Refreshable {
     private(set) var cancelled: [RefreshRequest] = []
     private(set) var discarded: [RefreshRequest] = []
 
-    init(policy: RefreshPolicy = RefreshPolicy(pageSize: 3), publishesStatuses: Bool = false) {
-        refreshStatus = RefreshRuntime(noMoreTitles: ["The end", "The end of B"], policy: policy)
+    init(
+        titles: [String] = ["The end", "The end of B"],
+        policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
+        publishesStatuses: Bool = false
+    ) {
+        refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
         if publishesStatuses {
             refreshStatus.publishStatuses(to: output.refreshStatus)
         }

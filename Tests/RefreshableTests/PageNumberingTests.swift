@@ -56,6 +56,31 @@ struct PageNumberingTests {
         }
     }
 
+    /// What `RefreshPage.validate` documents for an empty page: refused for a negative count or
+    /// another page, like any page; accepted past `pageCount`, with zero pages, and with the cursor
+    /// it was asked with.
+    @Test func anEmptyPageIsRefusedOnlyForWhatNoListCanHave() throws {
+        let loadMore = RefreshRequest(source: 0, page: 3, kind: .loadMore, generation: 1, cursor: "c3")
+        let refusedPages: [(RefreshPage<String>, RefreshFailure.InvalidResponse)] = [
+            (RefreshPage(items: [], pageCount: -1), .nonPositivePageCount(-1)),
+            (RefreshPage(items: [], totalCount: -1), .negativeTotalCount(-1)),
+            (RefreshPage(items: [], curPage: 2), .pageMismatch(requested: 3, received: 2)),
+        ]
+        for (page, invalid) in refusedPages {
+            #expect(page.validate(against: loadMore, heldBefore: 4, firstPage: 1) == invalid)
+        }
+        let acceptedPages: [RefreshPage<String>] = [
+            RefreshPage(items: [], curPage: 3, pageCount: 2),
+            RefreshPage(items: [], pageCount: 0),
+            RefreshPage(items: [], totalCount: 0),
+            RefreshPage(items: [], nextCursor: "c3"),
+        ]
+        for page in acceptedPages {
+            #expect(page.validate(against: loadMore, heldBefore: 4, firstPage: 1) == nil, "\(page)")
+            #expect(page.isLastPage(heldAfterApplying: 4, request: loadMore, policy: RefreshPolicy()))
+        }
+    }
+
     @Test func anOffsetThatOverflowsTheRequestsPageRefusesEveryCurPage() throws {
         var sources = RefreshSources<String>(
             noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, curPageOffset: .max))

@@ -145,6 +145,29 @@ struct PrependTests {
         #expect(sources[0].loadPreviousFailure == nil)
     }
 
+    @Test(arguments: [nil, RefreshItemIdentity<String>(\.self)])
+    func aSuccessfulRefreshClearsTheFailuresOfBothDirections(identity: RefreshItemIdentity<String>?) throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: feed, identity: identity)
+        let first = try started(sources.begin(.refresh, source: 0))
+        let feedPage = RefreshPage(items: ["a", "b"], nextCursor: "older-than-b", previousCursor: "newer-than-a")
+        _ = sources.succeed(first, with: feedPage)
+        _ = sources.fail(try started(sources.begin(.loadMore, source: 0)), error: ServerError(code: 503))
+        _ = sources.fail(try started(sources.begin(.loadPrevious, source: 0)), error: ServerError(code: 503))
+        let failed = RefreshAppearance(state: sources[0])
+        guard case .failed = failed.previous, case .failed = failed.footer else {
+            Issue.record("both controls should show their failure: \(failed)")
+            return
+        }
+        let refresh = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(refresh, with: feedPage)
+        #expect(sources[0].loadPreviousFailure == nil, "the control above the first row still shows the failure")
+        #expect(sources[0].loadMoreFailure == nil)
+        #expect(sources[0].failure == nil)
+        let shown = RefreshAppearance(state: sources[0])
+        #expect(shown.previous == .idle)
+        #expect(shown.footer == .idle)
+    }
+
     @Test func aPreviousCursorEqualToTheRequestsIsRefused() throws {
         var sources = try loadedFeed()
         let newer = try started(sources.begin(.loadPrevious, source: 0))

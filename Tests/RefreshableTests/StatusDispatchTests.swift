@@ -179,6 +179,52 @@ struct StatusDispatchTests {
         subscription.cancel()
     }
 
+    /// Statuses a handler sets while one is delivered queue up and go out first in, first out:
+    /// to every observer, every stream, and the controls, whose final state depends on it.
+    @Test func statusesSetInsideAHandlerAreDeliveredInTheOrderTheyWereSet() async {
+        let relay = output.refreshStatus
+        let stream = relay.values
+        let setter = relay.subscribe { status in
+            switch status {
+            case .beginFooterRefresh:
+                relay.value = .endFooterRefresh
+                relay.value = .noMoreData
+            case .beginHeaderRefresh:
+                relay.value = .noMoreData
+                relay.value = .resetNoMoreData
+                relay.value = .endHeaderRefresh
+            default:
+                break
+            }
+        }
+        var seen: [RefreshStatus] = []
+        let recorder = relay.subscribe { seen.append($0) }
+        let footer = RecordingFooter()
+        let driver = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
+        relay.value = .beginFooterRefresh
+        #expect(seen == [.none, .beginFooterRefresh, .endFooterRefresh, .noMoreData])
+        #expect(relay.appearance.footer == .noMoreData(title: nil))
+        relay.value = .beginHeaderRefresh
+        let expected: [RefreshStatus] = [
+            .none, .beginFooterRefresh, .endFooterRefresh, .noMoreData,
+            .beginHeaderRefresh, .noMoreData, .resetNoMoreData, .endHeaderRefresh,
+        ]
+        #expect(seen == expected)
+        #expect(relay.appearance.footer == .idle, "a reset set after the end of the list was overtaken by it")
+        #expect(footer.commands.last == "reset", "the footer was driven to \(footer.commands)")
+        var streamed: [RefreshStatus] = []
+        for await status in stream {
+            streamed.append(status)
+            if streamed.count == expected.count {
+                break
+            }
+        }
+        #expect(streamed == expected)
+        for subscription in [setter, recorder, driver] {
+            subscription.cancel()
+        }
+    }
+
     @Test func valuesStreamsTheCurrentAndLaterStatuses() async {
         let stream = output.refreshStatus.values
         output.refreshStatus.send(.beginFooterRefresh)

@@ -1,21 +1,23 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import Testing
 import UIKit
 
 @testable import RefreshableExamples
 
-// The example screens and adapters run against the stand-ins: not a test of UIKit or MJRefresh,
-// but of the glue users copy (the adapters' wiring, the screens' use of the library).
+// The example screens run against the stand-ins: not a test of UIKit or MJRefresh, but of the
+// screens' wiring (the glue products', the MJRefresh adapter's, and their use of the library).
 
 @MainActor
 @Suite struct UIKitScreenTests {
-    @Test func theTableScreenLoadsRefreshesAndInsertsMoreRows() async {
+    @Test func theTableScreenLoadsRefreshesAndInsertsMoreRows() async throws {
         let screen = OrdersTableViewController(api: OrdersAPI(pageSize: 10, pageCount: 2))
         screen.loadViewIfNeeded()
-        #expect(screen.refreshControl.isRefreshing)
+        let refreshControl = try #require(screen.tableView.refreshControl)
+        #expect(refreshControl.isRefreshing)
         #expect(await settle { screen.currentItems.count == 10 })
-        #expect(!screen.refreshControl.isRefreshing)
+        #expect(!refreshControl.isRefreshing)
         #expect(screen.tableView.numberOfRows(inSection: 0) == 10)
 
         // The last rows appearing load the next page, which is inserted.
@@ -27,10 +29,10 @@ import UIKit
         #expect(screen.refreshStatus[0].noMoreData)
 
         // The user's pull: UIRefreshControl shows refreshing, then sends .valueChanged.
-        screen.refreshControl.beginRefreshing()
-        screen.refreshControl.sendActions(for: .valueChanged)
-        #expect(screen.refreshControl.isRefreshing)
-        #expect(await settle { !screen.refreshControl.isRefreshing })
+        refreshControl.beginRefreshing()
+        refreshControl.sendActions(for: .valueChanged)
+        #expect(refreshControl.isRefreshing)
+        #expect(await settle { !refreshControl.isRefreshing })
         #expect(screen.currentItems.count == 10)
     }
 
@@ -53,24 +55,37 @@ import UIKit
         #expect(await settle { screen.currentItems.count == 10 })
         screen.tableView.showFailureMessage(cancelledFailure(.loadMore, page: 2))
         let toast = try #require(screen.view.subviews.compactMap { $0 as? RefreshToastView }.first)
-        #expect(toast.text == "Loading was cancelled.")
+        #expect(toast.messageLabel.text == "Loading was cancelled.")
         #expect(screen.currentItems.count == 10)
     }
 
-    @Test func theCollectionViewAdapterOnlyRemovesItsOwnPlaceholder() throws {
-        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-        var retried = 0
-        collection.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) { retried += 1 }
-        let placeholder = try #require(collection.backgroundView as? RefreshFailurePlaceholderView)
-        placeholder.retryButton.sendActions(for: .primaryActionTriggered)
-        #expect(retried == 1)
-        collection.hideFailurePlaceholder()
-        #expect(collection.backgroundView == nil)
+    @Test func theTabsScreenLoadsEachTabOnceAndShowsItsRowsByID() async throws {
+        let screen = OrderTabsViewController()
+        screen.api = OrdersAPI(pageSize: 10, pageCount: 2)
+        screen.loadViewIfNeeded()
+        let tabs = try #require(screen.navigationItem.titleView as? UISegmentedControl)
+        #expect(tabs.numberOfSegments == 3)
+        #expect(tabs.selectedSegmentIndex == 0)
+        #expect(await settle { screen.tableView.numberOfRows(inSection: 0) == 10 })
+        #expect(screen.rows.snapshot().itemIdentifiers.first == "0-1")
 
-        let ownBackground = UIView()
-        collection.backgroundView = ownBackground
-        collection.hideFailurePlaceholder()
-        #expect(collection.backgroundView === ownBackground)
+        // The last rows coming on screen load the second page, animated into the rows.
+        let last = IndexPath(row: 9, section: 0)
+        screen.tableView(
+            screen.tableView, willDisplay: screen.rows.tableView(screen.tableView, cellForRowAt: last), forRowAt: last)
+        #expect(await settle { screen.tableView.numberOfRows(inSection: 0) == 20 })
+        #expect(screen.rows.appliedSnapshots.last?.how == .animatingDifferences)
+
+        // A tap on the second tab shows it at once and loads its first page; the first keeps its rows.
+        tabs.selectedSegmentIndex = 1
+        tabs.sendActions(for: .valueChanged)
+        #expect(screen.currentIndex == 1)
+        #expect(await settle { screen.rows.snapshot().itemIdentifiers.first == "1-1" })
+        #expect(screen.rows.appliedSnapshots.contains { $0.how == .usingReloadData })
+        tabs.selectedSegmentIndex = 0
+        tabs.sendActions(for: .valueChanged)
+        #expect(screen.tableView.numberOfRows(inSection: 0) == 20)
+        #expect(screen.refreshStatus[0].page == 2)
     }
 }
 

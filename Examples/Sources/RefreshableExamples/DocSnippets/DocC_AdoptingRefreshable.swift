@@ -1,11 +1,12 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
 // Mirrors Sources/Refreshable/Refreshable.docc/AdoptingRefreshable.md ("Adopting Refreshable"): its
-// code blocks, verbatim, inside two controllers (async style and callback style). The adapters of
-// "Name the controls" are Adapters/Controls+Refreshable.swift. The declarations around the blocks
-// are only what they need to compile. DocSnippetDriftTests fails when they drift apart.
+// code blocks, verbatim, inside two controllers (async style and callback style). The MJRefresh
+// adapter of "Name the controls" is Adapters/MJRefresh+Refreshable.swift. The declarations around
+// the blocks are only what they need to compile. DocSnippetDriftTests fails when they drift apart.
 
 enum DocCAdoptingRefreshable {
     /// The async-style controller: "Store the page state", the members of "Name the controls",
@@ -20,7 +21,7 @@ enum DocCAdoptingRefreshable {
 
         var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
         var refreshFooterControl: (any RefreshFooterControl)? { tableView.mj_footer }
-        var refreshListView: (any RefreshListView)? { tableView }  // with the failure methods added
+        var refreshListView: (any RefreshListView)? { tableView }
 
         func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
             let response = try await api.orders(tab: request.source, page: request.page)

@@ -1,5 +1,6 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
 // Mirrors Sources/Refreshable/Refreshable.docc/DrivingControlsFromAViewModel.md: its code blocks,
@@ -59,6 +60,57 @@ enum DocCDrivingControlsFromAViewModel {
             header.refreshingBlock = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
             footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
             viewModel.setupRefreshHeader()
+        }
+    }
+
+    @MainActor
+    final class OrdersListViewModel {
+        struct Output: OutputRefreshProtocol {
+            let refreshStatus = RefreshStatusRelay()
+        }
+
+        let output = Output()
+        private(set) var orders: [Order] = []
+        private var page = 1
+
+        func refresh() {
+            api.orders(page: 1) { [weak self] result in
+                guard let self else { return }
+                if case .success(let response) = result {
+                    orders = response.datas
+                    page = response.curPage
+                    output.refreshStatus.value = response.over ? .noMoreData : .resetNoMoreData
+                }
+                output.refreshStatus.value = .endHeaderRefresh
+            }
+        }
+
+        func loadMore() {
+            api.orders(page: page + 1) { [weak self] result in
+                guard let self else { return }
+                guard case .success(let response) = result else {
+                    output.refreshStatus.value = .endFooterRefresh
+                    return
+                }
+                orders += response.datas
+                page = response.curPage
+                output.refreshStatus.value = response.over ? .noMoreData : .endFooterRefresh
+            }
+        }
+    }
+
+    final class OrdersListViewController: UIViewController {
+        let viewModel = OrdersListViewModel()
+        let header = MJRefreshNormalHeader()
+        let footer = MJRefreshAutoNormalFooter()
+        var subscription: RefreshSubscription?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            subscription = viewModel.output.autoSetRefreshHeaderStatus(header: header, footer: footer)
+            header.refreshingBlock = subscription?.headerAction { [weak self] in self?.viewModel.refresh() }
+            footer.refreshingBlock = subscription?.footerAction { [weak self] in self?.viewModel.loadMore() }
+            header.beginRefreshing()
         }
     }
 }

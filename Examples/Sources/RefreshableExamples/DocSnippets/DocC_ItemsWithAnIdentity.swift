@@ -1,5 +1,6 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
 // Mirrors Sources/Refreshable/Refreshable.docc/ItemsWithAnIdentity.md ("Items with an identity"):

@@ -1,8 +1,9 @@
 import MJRefresh
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
-/// A complete MJRefresh screen in seed style: two tabs, an `MJRefreshNormalHeader` and an
+/// A complete MJRefresh screen with a callback-based loader: two tabs, an `MJRefreshNormalHeader` and an
 /// `MJRefreshAutoNormalFooter`, requests started in `refreshData(isRefresh:)` and reported with
 /// `loadSuccess` / `loadFailer`.
 final class OrdersMJRefreshViewController: UIViewController, Refreshable, UITableViewDataSource {

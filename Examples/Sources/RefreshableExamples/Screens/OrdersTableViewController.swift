@@ -1,18 +1,17 @@
 import Refreshable
+import RefreshableUIKit
 import UIKit
 
-/// A complete UIKit screen in async style: a `UIRefreshControl` header, no footer control (load-more
-/// starts as the last rows are about to show), appended rows inserted rather than reloaded, and
-/// the failure placeholder and toast from the UITableView adapter.
+/// A complete UIKit screen in async style, with a classic data source: a `UIRefreshControl` header,
+/// no footer control (load-more starts as the last rows are about to show), appended rows inserted
+/// rather than reloaded, and the failure placeholder and toast of RefreshableUIKit's `UITableView`
+/// list view.
 final class OrdersTableViewController: UIViewController, AsyncRefreshable, UITableViewDataSource, UITableViewDelegate {
     let tableView = UITableView(frame: .zero, style: .plain)
-    let refreshControl = UIRefreshControl()
     let api: OrdersAPI
-    /// How many rows before the end a load-more starts.
-    let prefetchDistance = 5
 
     let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more orders")]
-    var refreshHeaderControl: (any RefreshHeaderControl)? { refreshControl }
+    var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { tableView }
 
@@ -25,15 +24,17 @@ final class OrdersTableViewController: UIViewController, AsyncRefreshable, UITab
         fatalError("init(coder:) is not supported")
     }
 
+    override func loadView() {
+        view = tableView
+    }
+
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(tableView)
         tableView.dataSource = self
         tableView.delegate = self
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "order")
-        tableView.refreshControl = refreshControl
         // UIRefreshControl sends .valueChanged only for the user's pull, never from beginRefreshing().
-        refreshControl.addAction(UIAction { [weak self] _ in self?.headerRefreshingAction() }, for: .valueChanged)
+        tableView.refreshControl = UIRefreshControl(for: self)
         setupRefreshHeader()  // loads the first page
     }
 
@@ -69,9 +70,6 @@ final class OrdersTableViewController: UIViewController, AsyncRefreshable, UITab
     // MARK: UITableViewDelegate
 
     func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
-        // loadMore() ignores the call while a load runs, before the first page and at the end.
-        if indexPath.row >= currentItems.count - prefetchDistance {
-            loadMore()
-        }
+        loadMoreIfNeeded(forRowAt: indexPath)
     }
 }

@@ -9,7 +9,7 @@ struct Order: Identifiable, Sendable, Equatable {
     var title: String
 }
 
-/// One page of orders as the example server answers it: the paged JSON of seed 002 (`datas`,
+/// One page of orders as the example server answers it: a common paged JSON shape (`datas`,
 /// `curPage`, `pageCount`) plus an `over` flag, as some servers send.
 struct OrdersResponse: Sendable {
     /// The page's orders.
@@ -57,7 +57,7 @@ struct OrdersAPI: Sendable {
         return OrdersResponse(datas: datas, curPage: page, pageCount: pageCount, over: page >= pageCount)
     }
 
-    /// Loads one page and reports it to a callback (seed style), as callback-based network code does.
+    /// Loads one page and reports it to a completion handler, as callback-based network code does.
     /// - Parameters:
     ///   - tab: The tab (source) to load.
     ///   - page: The 1-based page.

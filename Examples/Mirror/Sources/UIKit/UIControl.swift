@@ -14,10 +14,15 @@
 //     UIActionHandler)")
 //   https://developer.apple.com/documentation/uikit/uiactionhandler ("typealias UIActionHandler =
 //     (UIAction) -> Void")
+//   https://developer.apple.com/documentation/uikit/uibutton/init(type:) ("convenience init(type
+//     buttonType: UIButton.ButtonType)"),
 //   https://developer.apple.com/documentation/uikit/uibutton/init(type:primaryaction:) and
 //   https://developer.apple.com/documentation/uikit/uibutton/settitle(_:for:)
 //   https://developer.apple.com/documentation/uikit/uirefreshcontrol (init(), isRefreshing { get },
 //     beginRefreshing(), endRefreshing())
+//   https://developer.apple.com/documentation/uikit/uisegmentedcontrol (init(items:),
+//     selectedSegmentIndex, numberOfSegments, titleForSegment(at:), noSegment = -1; setting
+//     selectedSegmentIndex sends no action: only a user's tap sends .valueChanged)
 // `addTarget(_:action:for:)` and `#selector` need the Objective-C runtime, which Linux lacks, so the
 // examples use `UIAction`, as iOS 14+ code can. Like UIKit, `beginRefreshing()` sends no action:
 // only a user's pull sends `.valueChanged`.
@@ -155,6 +160,12 @@ open class UIButton: UIControl {
 
     private var titles: [UInt: String] = [:]
 
+    /// Creates and returns a new button of the specified type.
+    /// - Parameter buttonType: The button type.
+    public convenience init(type buttonType: UIButton.ButtonType) {
+        self.init(frame: .zero)
+    }
+
     /// Creates a button of the specified type and registers the primary action event.
     /// - Parameters:
     ///   - buttonType: The button type.
@@ -180,6 +191,50 @@ open class UIButton: UIControl {
     /// - Returns: The title, or `nil`.
     open func title(for state: UIControl.State) -> String? {
         titles[state.rawValue]
+    }
+
+    /// The size of the normal title, 8 points a character plus margins, 44 points high (the
+    /// stand-in's measure: no fonts here).
+    /// - Parameter size: The size for which the view should calculate its best-fitting size.
+    /// - Returns: The button's size.
+    override open func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: CGFloat((title(for: .normal) ?? "").count) * 8 + 16, height: 44)
+    }
+}
+
+/// A horizontal control that consists of multiple segments, each segment functioning as a discrete
+/// button (UIKit's `UISegmentedControl`).
+@MainActor
+open class UISegmentedControl: UIControl {
+    /// A segment index value that indicates that there's no selected segment.
+    public static let noSegment = -1
+
+    private var titles: [String?]
+
+    /// Initializes and returns a segmented control with segments having the given titles or images.
+    /// - Parameter items: The segments' titles (`String`) or images; the stand-in keeps the titles.
+    public init(items: [Any]?) {
+        titles = (items ?? []).map { $0 as? String }
+        super.init(frame: .zero)
+    }
+
+    /// Creates a segmented control from data in an unarchiver; the stand-in never decodes.
+    /// - Parameter coder: An unarchiver.
+    public required init?(coder: NSCoder) {
+        nil
+    }
+
+    /// The index that identifies the selected segment, or ``noSegment``.
+    open var selectedSegmentIndex: Int = UISegmentedControl.noSegment
+
+    /// The number of segments the control has.
+    open var numberOfSegments: Int { titles.count }
+
+    /// Returns the title of the specified segment.
+    /// - Parameter segment: The segment's index.
+    /// - Returns: Its title, or `nil`.
+    open func titleForSegment(at segment: Int) -> String? {
+        titles.indices.contains(segment) ? titles[segment] : nil
     }
 }
 

@@ -25,6 +25,18 @@
 //     StringProtocol"), https://developer.apple.com/documentation/swiftui/progressview/init(),
 //     https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
 //   https://developer.apple.com/documentation/swiftui/state (init(wrappedValue:), wrappedValue)
+//   https://developer.apple.com/documentation/swiftui/binding and
+//     https://developer.apple.com/documentation/swiftui/binding/init(get:set:) ("@preconcurrency
+//     init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any)
+//     @Sendable (Value) -> Void)"; "A binding conforms to Sendable only if its wrapped value type
+//     also conforms to Sendable")
+//   https://developer.apple.com/documentation/swiftui/picker/init(_:selection:content:) (the
+//     `StringProtocol` title overload), https://developer.apple.com/documentation/swiftui/view/tag(_:includeoptional:)
+//     ("nonisolated func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View where V :
+//     Hashable"), https://developer.apple.com/documentation/swiftui/view/pickerstyle(_:),
+//     https://developer.apple.com/documentation/swiftui/pickerstyle/segmented
+//   https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)-(Range<Int>,_) (the
+//     `Range<Int>` overload)
 // The newest pages spell the builder attribute `@ContentBuilder`; the iOS 17/18 SDKs, and this
 // stand-in, spell it `@ViewBuilder`. Localized-string overloads (`LocalizedStringKey`) are left out:
 // a literal then picks the `StringProtocol` overload, which compiles the same call. Bodies are
@@ -277,6 +289,60 @@ extension ForEach: View where Content: View {
     public var body: Never { fatalError("a primitive view has no body") }
 }
 
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+    /// Creates an instance that computes views on demand over a given constant range.
+    /// - Parameters:
+    ///   - data: A constant range.
+    ///   - content: The view builder that creates views dynamically.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data: data, content: content)
+    }
+}
+
+/// A control for selecting from a set of mutually exclusive values.
+public struct Picker<Label, SelectionValue: Hashable, Content> {
+    /// The picker's label.
+    public let label: Label
+    /// The selected value.
+    public let selection: Binding<SelectionValue>
+    /// The options, each tagged with its value.
+    public let content: Content
+}
+
+extension Picker where Label == Text, Content: View {
+    /// Creates a picker that generates its label from a string.
+    /// - Parameters:
+    ///   - title: A string that describes the purpose of selecting an option.
+    ///   - selection: A binding to a property that determines the currently-selected option.
+    ///   - content: A view that contains the set of options.
+    public init<S: StringProtocol>(
+        _ title: S,
+        selection: Binding<SelectionValue>,
+        @ViewBuilder content: () -> Content
+    ) {
+        self.init(label: Text(title), selection: selection, content: content())
+    }
+}
+
+extension Picker: View where Label: View, Content: View {
+    /// Primitive views have no body.
+    public var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// A type that specifies the appearance and interaction of all pickers within a view hierarchy.
+public protocol PickerStyle {}
+
+/// A picker style that presents the options in a segmented control.
+public struct SegmentedPickerStyle: PickerStyle {
+    /// Creates a segmented picker style.
+    public init() {}
+}
+
+extension PickerStyle where Self == SegmentedPickerStyle {
+    /// A picker style that presents the options in a segmented control.
+    public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() }
+}
+
 /// A container that presents rows of data arranged in a single column.
 public struct List<SelectionValue: Hashable, Content> {
     /// The list's rows.
@@ -355,6 +421,22 @@ extension View {
         self
     }
 
+    /// Sets a unique tag value of this view.
+    /// - Parameters:
+    ///   - tag: A `Hashable` value to use as the view's tag.
+    ///   - includeOptional: Whether the tag also matches an optional selection of the same type.
+    /// - Returns: A view with the specified tag set.
+    nonisolated public func tag<V: Hashable>(_ tag: V, includeOptional: Bool = true) -> some View {
+        self
+    }
+
+    /// Sets the style for pickers within this view.
+    /// - Parameter style: The style.
+    /// - Returns: A view that uses the specified picker style for itself and its child views.
+    nonisolated public func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
+        self
+    }
+
     /// Layers the views that you specify in front of this view.
     /// - Parameters:
     ///   - alignment: The alignment for the overlay's content.
@@ -390,5 +472,45 @@ public struct State<Value> {
     public var wrappedValue: Value {
         get { storage.value }
         nonmutating set { storage.value = newValue }
+    }
+}
+
+/// A property wrapper type that can read and write a value owned by a source of truth.
+///
+/// The stand-in keeps the two closures and is not a property wrapper: nothing here declares
+/// `@Binding`. SwiftUI reads and writes a binding from its views; the stand-in's own `read()` and
+/// `write(_:)` do it for tests.
+public struct Binding<Value> {
+    private let get: @isolated(any) @Sendable () -> Value
+    private let set: @isolated(any) @Sendable (Value) -> Void
+
+    /// Creates a binding with closures that read and write the binding value.
+    /// - Parameters:
+    ///   - get: A closure that retrieves the binding value.
+    ///   - set: A closure that sets the binding value.
+    @preconcurrency
+    public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {
+        self.get = get
+        self.set = set
+    }
+}
+
+/// A binding of a `Sendable` value is `Sendable`: its closures are.
+extension Binding: Sendable where Value: Sendable {}
+
+extension Binding where Value: Sendable {
+    /// Reads the value through the getter, as a view would (the stand-in's own, not SwiftUI API).
+    /// - Returns: The value.
+    public func read() async -> Value {
+        await get()
+    }
+
+    /// Writes the value through the setter, as a control would (the stand-in's own, not SwiftUI API).
+    /// - Parameter value: The new value.
+    public func write(_ value: Value) async {
+        await set(value)
     }
 }

@@ -2,7 +2,9 @@
 //
 // Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiviewcontroller (init(nibName:bundle:),
-//     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), loadViewIfNeeded(), isViewLoaded)
+//     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), loadViewIfNeeded(), isViewLoaded,
+//     "var navigationItem: UINavigationItem { get }")
+//   https://developer.apple.com/documentation/uikit/uinavigationitem (init(title:), title, titleView)
 // Like UIKit, reading `view` loads it (`loadView()`, then `viewDidLoad()`) the first time.
 // `UIViewController()` is spelled as a convenience initializer (in the SDK it comes from NSObject
 // and calls `init(nibName: nil, bundle: nil)`).
@@ -13,6 +15,7 @@ public import Foundation
 @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
+    private lazy var ownNavigationItem = UINavigationItem(title: "")
 
     /// Creates a view controller with the nib file in the specified bundle.
     /// - Parameters:
@@ -44,6 +47,9 @@ open class UIViewController: UIResponder {
         }
     }
 
+    /// The navigation item used to represent the view controller in a parent's navigation bar.
+    open var navigationItem: UINavigationItem { ownNavigationItem }
+
     /// Whether the view is currently loaded into memory.
     open var isViewLoaded: Bool { loadedView != nil }
 
@@ -63,5 +69,21 @@ open class UIViewController: UIResponder {
             loadedView = UIView(frame: .zero)
         }
         viewDidLoad()
+    }
+}
+
+/// The items that a navigation bar displays when the associated view controller is visible
+/// (UIKit's `UINavigationItem`).
+@MainActor
+open class UINavigationItem {
+    /// The navigation item's title that displays in the navigation bar.
+    open var title: String?
+    /// A custom view that displays in the center of the navigation bar, in place of the title.
+    open var titleView: UIView?
+
+    /// Creates a navigation item with the specified title.
+    /// - Parameter title: The title.
+    public init(title: String) {
+        self.title = title
     }
 }

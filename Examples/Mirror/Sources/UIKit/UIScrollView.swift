@@ -12,11 +12,18 @@
 //   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
 //   https://developer.apple.com/documentation/uikit/uitableviewdatasource,
 //   https://developer.apple.com/documentation/uikit/uitableviewdelegate/tableview(_:willdisplay:forrowat:)
+//   https://developer.apple.com/documentation/uikit/uitableviewdatasourceprefetching
+//     (tableView(_:prefetchRowsAt:), optional tableView(_:cancelPrefetchingForRowsAt:)) and
+//     UITableView's "weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?"
+//   https://developer.apple.com/documentation/uikit/uicollectionviewcell (init(frame:))
+//   https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
+//     (collectionView(_:numberOfItemsInSection:), collectionView(_:cellForItemAt:)) and
+//     UICollectionView's "weak var dataSource: (any UICollectionViewDataSource)?"
 //   https://developer.apple.com/documentation/uikit/uicollectionview (init(frame:collectionViewLayout:),
 //     backgroundView, reloadData())
 //   https://developer.apple.com/documentation/foundation/indexpath/init(row:section:) (`row`,
-//     `section` and `init(row:section:)` are UIKit's additions to Foundation's `IndexPath`, so they
-//     live here: swift-corelibs-foundation has no such members)
+//     `item`, `section`, `init(row:section:)` and `init(item:section:)` are UIKit's additions to
+//     Foundation's `IndexPath`, so they live here: swift-corelibs-foundation has no such members)
 // The protocols' `optional` Objective-C requirements are modelled as requirements with empty default
 // implementations, and their `NSObjectProtocol` refinement as `AnyObject`.
 
@@ -48,6 +55,8 @@ open class UITableView: UIScrollView {
     open weak var dataSource: (any UITableViewDataSource)?
     /// The object that acts as the delegate of the table view.
     open weak var delegate: (any UITableViewDelegate)?
+    /// The object that acts as the prefetching data source for the table view.
+    open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
     /// The background view of the table view.
     open var backgroundView: UIView?
     private var rowCounts: [Int] = [0]
@@ -207,12 +216,39 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
 }
 
+/// A protocol that provides advance warning of the data requirements for a table view, allowing you
+/// to start potentially long-running data operations early.
+@MainActor
+public protocol UITableViewDataSourcePrefetching: AnyObject {
+    /// Instructs your prefetch data source object to begin preparing data for the cells at the
+    /// supplied index paths.
+    /// - Parameters:
+    ///   - tableView: The table view issuing the prefetch request.
+    ///   - indexPaths: The index paths of the rows to prefetch.
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+    /// Cancels a previously triggered data prefetch request.
+    /// - Parameters:
+    ///   - tableView: The table view issuing the cancellation.
+    ///   - indexPaths: The index paths of the rows no longer needed.
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension UITableViewDataSourcePrefetching {
+    /// An `optional` requirement in UIKit: does nothing unless implemented.
+    /// - Parameters:
+    ///   - tableView: The table view issuing the cancellation.
+    ///   - indexPaths: The index paths of the rows no longer needed.
+    public func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
+}
+
 /// An object that manages an ordered collection of data items and presents them using
 /// customizable layouts (UIKit's `UICollectionView`).
 @MainActor
 open class UICollectionView: UIScrollView {
     /// The view that provides the background appearance.
     open var backgroundView: UIView?
+    /// The object that provides the data for the collection view.
+    open weak var dataSource: (any UICollectionViewDataSource)?
     /// The layout used to organize the collection view's items.
     open var collectionViewLayout: UICollectionViewLayout
 
@@ -231,9 +267,43 @@ open class UICollectionView: UIScrollView {
         nil
     }
 
-    /// Reloads all of the data for the collection view.
-    open func reloadData() {}
+    /// Reloads all of the data for the collection view (here: asks the data source for the item
+    /// count).
+    open func reloadData() {
+        itemCount = dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0
+    }
+
+    /// Returns the number of items in the specified section, as of the last reload.
+    /// - Parameter section: The section.
+    /// - Returns: The number of items.
+    open func numberOfItems(inSection section: Int) -> Int {
+        section == 0 ? itemCount : 0
+    }
+
+    private var itemCount = 0
 }
+
+/// The methods adopted by the object you use to manage data and provide cells for a collection view.
+@MainActor
+public protocol UICollectionViewDataSource: AnyObject {
+    /// Asks your data source object for the number of items in the specified section.
+    /// - Parameters:
+    ///   - collectionView: The collection view.
+    ///   - section: The section.
+    /// - Returns: The number of items.
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    /// Asks your data source object for the cell that corresponds to the specified item.
+    /// - Parameters:
+    ///   - collectionView: The collection view.
+    ///   - indexPath: The item's index path.
+    /// - Returns: The cell.
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+}
+
+/// A single data item when that item is within the collection view's visible bounds (UIKit's
+/// `UICollectionViewCell`).
+@MainActor
+open class UICollectionViewCell: UIView {}
 
 /// An abstract base class for generating layout information for a collection view.
 @MainActor
@@ -263,6 +333,20 @@ extension IndexPath {
 
     /// The index of the row in the section.
     public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+
+    /// Creates an index path for an item in a collection view section (UIKit's addition to `IndexPath`).
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - section: The section.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The index of the item in the section.
+    public var item: Int {
         get { self[1] }
         set { self[1] = newValue }
     }

@@ -4,9 +4,14 @@
 // documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiresponder
 //   https://developer.apple.com/documentation/uikit/uiview (init(frame:), init(coder:),
-//     isHidden, backgroundColor, subviews, superview, addSubview(_:), removeFromSuperview())
-//   https://developer.apple.com/documentation/uikit/uilabel (text, numberOfLines)
-//   https://developer.apple.com/documentation/uikit/uicolor (init(white:alpha:))
+//     isHidden, backgroundColor, subviews, superview, addSubview(_:), removeFromSuperview(), bounds,
+//     layoutSubviews(), setNeedsLayout(), layoutIfNeeded(), sizeThatFits(_:))
+//   https://developer.apple.com/documentation/uikit/uilabel (text, numberOfLines, textAlignment,
+//     "var textColor: UIColor!")
+//   https://developer.apple.com/documentation/uikit/nstextalignment (left = 0, center = 1,
+//     right = 2, justified = 3, natural = 4 on iOS)
+//   https://developer.apple.com/documentation/uikit/uicolor (init(white:alpha:), "class var white:
+//     UIColor { get }")
 //   https://developer.apple.com/documentation/uikit/uiimage
 // Every UIKit class here is `@MainActor`, as UIKit's are (UIResponder and its subclasses are
 // main-actor isolated; `UIColor` and `UIImage` are not). Deviations: the NSObject superclass,
@@ -29,10 +34,20 @@ open class UIResponder {
 open class UIView: UIResponder {
     /// The view's frame rectangle, in its superview's coordinates.
     open var frame: CGRect
+    /// The view's bounds rectangle, in its own coordinates: the frame's size at an origin that a
+    /// scroll view moves as it scrolls.
+    open var bounds: CGRect {
+        get { CGRect(origin: boundsOrigin, size: frame.size) }
+        set {
+            boundsOrigin = newValue.origin
+            frame.size = newValue.size
+        }
+    }
     /// Whether the view is hidden.
     open var isHidden: Bool = false
     /// The view's background color.
     open var backgroundColor: UIColor?
+    private var boundsOrigin = CGPoint.zero
     private var subviewStorage: [UIView] = []
     private weak var superviewStorage: UIView?
 
@@ -73,6 +88,25 @@ open class UIView: UIResponder {
         superviewStorage?.subviewStorage.removeAll { $0 === self }
         superviewStorage = nil
     }
+
+    /// Lays out subviews; subclasses override it to set their subviews' frames.
+    open func layoutSubviews() {}
+
+    /// Invalidates the current layout of the receiver (the stand-in lays out only on
+    /// ``layoutIfNeeded()``).
+    open func setNeedsLayout() {}
+
+    /// Lays out the subviews immediately (here: calls ``layoutSubviews()``).
+    open func layoutIfNeeded() {
+        layoutSubviews()
+    }
+
+    /// Asks the view to calculate and return the size that best fits the specified size.
+    /// - Parameter size: The size for which the view should calculate its best-fitting size.
+    /// - Returns: The view's current size (a view with content returns its content's size).
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
 }
 
 /// A view that displays one or more lines of read-only text (UIKit's `UILabel`).
@@ -82,6 +116,39 @@ open class UILabel: UIView {
     open var text: String?
     /// The maximum number of lines for rendering text; 0 means no limit.
     open var numberOfLines: Int = 1
+    /// The technique for aligning the text.
+    open var textAlignment: NSTextAlignment = .natural
+    /// The color of the text; `nil` resets it to the default.
+    open var textColor: UIColor!
+
+    /// The size of the text, 8 points a character on lines 20 points high, wrapped at `size.width`
+    /// when ``numberOfLines`` allows (the stand-in's measure: no fonts here).
+    /// - Parameter size: The size for which the view should calculate its best-fitting size.
+    /// - Returns: The text's size.
+    override open func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = CGFloat((text ?? "").count) * 8
+        guard width > 0 else { return .zero }
+        guard numberOfLines != 1, size.width > 0, width > size.width else { return CGSize(width: width, height: 20) }
+        var lines = (width / size.width).rounded(.up)
+        if numberOfLines > 1 {
+            lines = min(lines, CGFloat(numberOfLines))
+        }
+        return CGSize(width: size.width, height: 20 * lines)
+    }
+}
+
+/// Constants that specify text alignment (UIKit's `NSTextAlignment`).
+public enum NSTextAlignment: Int, Sendable {
+    /// Text is visually left aligned.
+    case left = 0
+    /// Text is visually center aligned.
+    case center = 1
+    /// Text is visually right aligned.
+    case right = 2
+    /// Text is justified.
+    case justified = 3
+    /// Text uses the default alignment for the current localization of the app.
+    case natural = 4
 }
 
 /// An object that stores color data (UIKit's `UIColor`).
@@ -99,6 +166,9 @@ open class UIColor {
         self.white = white
         self.alpha = alpha
     }
+
+    /// A color object with a grayscale value of 1.0 and an alpha value of 1.0.
+    open class var white: UIColor { UIColor(white: 1, alpha: 1) }
 }
 
 /// An object that manages image data (UIKit's `UIImage`); only named by `UIAction`'s initializer here.

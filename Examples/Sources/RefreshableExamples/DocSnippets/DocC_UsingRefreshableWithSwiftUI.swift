@@ -1,0 +1,63 @@
+import Refreshable
+import RefreshableSwiftUI
+import SwiftUI
+
+// Mirrors Sources/Refreshable/Refreshable.docc/UsingRefreshableWithSwiftUI.md: its code blocks,
+// verbatim, with the example server as `api`. DocSnippetDriftTests fails when they drift apart.
+
+enum DocCUsingRefreshableWithSwiftUI {
+    static let api = OrdersAPI()
+
+    struct OrdersView: View {
+        @State private var model = RefreshListModel<Order>(
+            noMoreTitles: ["No more orders"], identity: .id()
+        ) { request in
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+
+        var body: some View {
+            List {
+                ForEach(model.items) { order in
+                    Text(order.title)
+                        .onAppear { model.itemDidAppear(order) }
+                        .onDisappear { model.itemDidDisappear(order) }
+                }
+                if model.isLoadingMore { ProgressView() }
+                if let text = model.noMoreText { Text(text) }
+            }
+            .refreshable { [model] in await model.refresh() }
+            .task { model.setUp() }
+        }
+    }
+
+    struct OrderTabsView: View {
+        @State private var model = RefreshListModel<Order>(
+            noMoreTitles: ["No more orders", "No more unpaid orders"], identity: .id()
+        ) { request in
+            let response = try await api.orders(tab: request.source, page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+
+        var body: some View {
+            VStack {
+                Picker("Orders", selection: model.selectedSource) {
+                    Text("All").tag(0)
+                    Text("Unpaid").tag(1)
+                }
+                .pickerStyle(.segmented)
+                List {
+                    ForEach(model.items) { order in
+                        Text(order.title)
+                            .onAppear { model.itemDidAppear(order) }
+                            .onDisappear { model.itemDidDisappear(order) }
+                    }
+                    if model.isLoadingMore { ProgressView() }
+                    if let text = model.noMoreText { Text(text) }
+                }
+                .refreshable { [model] in await model.refresh() }
+                .task { model.setUp() }
+            }
+        }
+    }
+}
