@@ -80,6 +80,10 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         /// The adopter's policy lets this many loads in a row bring nothing new; the suite checks
         /// limits up to 16.
         case maxLoadsWithoutProgress(Int)
+        /// The controller shows the header double but wired nothing to it (no
+        /// ``TestHeaderControl/refreshingBlock``, no action for `.valueChanged`, no
+        /// ``TestHeaderControl/action``): a user's pull would do nothing.
+        case headerNotWired
 
         /// The problem in words.
         public var description: String {
@@ -94,6 +98,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             case .identityIDType(let type):
                 return
                     "refreshStatus.sources.identity reads ids of type \(type); the suite edits and removes items by TestItem.id, an Int: read an integer your makeItem copies from it"
+            case .headerNotWired:
+                return
+                    "rig.header has nothing wired to it (no refreshingBlock, no action for .valueChanged, no action): wire it as your controller wires its real header"
             }
         }
     }
@@ -190,7 +197,7 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "the subscription holds the controls weakly"
         case .wiring:
             return
-                "the adopter's controls and list view are the rig's doubles (or nil), its pageSize is 2 or more and its maxLoadsWithoutProgress \(RefreshableConformance.largestCheckedLoadsWithoutProgress) or fewer"
+                "the adopter's controls and list view are the rig's doubles (or nil) and wired as the real ones, its pageSize is 2 or more and its maxLoadsWithoutProgress \(RefreshableConformance.largestCheckedLoadsWithoutProgress) or fewer"
         case .threw:
             return "the scenario runs to its end"
         case .cursor(let load, let expected, _):
