@@ -117,7 +117,6 @@ struct ViewModelActionTests {
         model.answer(model.requests[1])
         await nextMainActorTurns()
         footer.pull()
-        await nextMainActorTurns()  // MJRefresh calls the block on the main queue's next turn
         #expect(model.requests.map(\.kind) == [.refresh, .refresh, .loadMore], "a later pull was swallowed")
         #expect(footer.state == .refreshing)
         subscription.cancel()
@@ -141,7 +140,6 @@ struct ViewModelActionTests {
     @Test func switchingToATabWhoseLoadMoreFailedShowsTheFailureWithoutBeginningTheFooter() async {
         let (model, footer, subscription) = await loadedWithAutoFooter()
         footer.pull()
-        await nextMainActorTurns()  // MJRefresh calls the block on the main queue's next turn
         model.loadFailer(ServerError(code: 500), for: model.requests[1])
         model.switchSource(to: 1)
         model.answer(model.requests[2])
