@@ -13,8 +13,8 @@ public import Refreshable
 /// - ``Timing/lastCallWins``: end commands wait for the main actor's next turn (or ``flush()``), as
 ///   MJRefresh's wait for the main queue's; ``isRefreshing`` reads the state shown so far.
 /// - ``Timing/mjRefreshAutoFooter``: as `MJRefreshAutoFooter`, end commands wait for the next turn,
-///   `beginRefreshing()` calls the action on the next turn, and hiding the footer resets it to idle,
-///   so it forgets the end of the list.
+///   `beginRefreshing()` calls the action at once, and hiding the footer resets it to idle, so it
+///   forgets the end of the list.
 /// - ``Timing/mjRefreshBackFooter(_:)``: as `MJRefreshBackFooter`, end commands wait for the next
 ///   turn and every begin calls the action when its begin animation completes, even after an end.
 ///
@@ -105,9 +105,8 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
         /// ``TestFooterControl/flush()``), as MJRefresh applies them on the main queue's next turn;
         /// `beginRefreshing` takes effect at once.
         case lastCallWins
-        /// `MJRefreshAutoFooter`: ``lastCallWins``, plus the action called on the main actor's next
-        /// turn after `beginRefreshing()` (MJRefresh dispatches it to the main queue), and a reset to
-        /// idle whenever the footer is hidden.
+        /// `MJRefreshAutoFooter`: ``lastCallWins``, plus the action called from `beginRefreshing()`
+        /// and a reset to idle whenever the footer is hidden.
         case mjRefreshAutoFooter
         /// `MJRefreshBackFooter`: ``lastCallWins``, plus the action called when each begin's
         /// animation completes, even after an end.
@@ -231,12 +230,10 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
         case .immediate, .lastCallWins:
             state = .refreshing
         case .mjRefreshAutoFooter:
-            // Setting the state it already shows does nothing in MJRefresh. Entering the refreshing
-            // state calls the block on the main queue's next turn (`executeRefreshingCallback`
-            // dispatches it asynchronously), not from `setState:` itself.
+            // Setting the state it already shows does nothing in MJRefresh.
             guard state != .refreshing else { return }
             state = .refreshing
-            pendingCallbacks.schedule(.turns(1)) { [weak self] in self?.callAction() }
+            callAction()
         case .mjRefreshBackFooter(let animation):
             guard state != .refreshing else { return }
             state = .refreshing

@@ -151,15 +151,11 @@ struct RealControlTests {
         controller.setupRefreshHeader()
         controller.answer(controller.lastRequest, hasMore: true)
         controller.loadMore()
-        await controller.nextTurns()  // MJRefresh calls the block on the main queue's next turn
-        // The footer called back (again after the library began it anew once MJRefresh's queued
-        // resetNoMoreData had put it back to idle): no callback loaded anything.
-        #expect(controller.footer.actionCount >= 1)
+        #expect(controller.footer.actionCount == 1)
         #expect(controller.requests.map(\.page) == [1, 2])
         controller.answer(controller.lastRequest, hasMore: true)
         await controller.nextTurns()
         controller.footer.pull()  // the user scrolls to the bottom
-        await controller.nextTurns()
         #expect(controller.requests.map(\.page) == [1, 2, 3])
     }
 
