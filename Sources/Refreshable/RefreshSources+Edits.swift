@@ -17,7 +17,7 @@ extension RefreshSources {
     public mutating func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
         let identity = requireIdentity(in: "updateItem(_:source:)", source: source)
         let id = identity.id(item)
-        guard let position = indexes[source].positions[id] else { return nil }
+        guard let position = indexes[source].position(of: id, in: states[source]._items, identity) else { return nil }
         revision &+= 1
         states[source]._items[position] = item
         indexes[source].edited.insert(id)
@@ -47,11 +47,12 @@ extension RefreshSources {
         revision &+= 1
         indexes[source].removed[id] = lastGeneration
         indexes[source].edited.remove(id)
-        guard let position = indexes[source].positions.removeValue(forKey: id) else { return nil }
+        guard let position = indexes[source].position(of: id, in: states[source]._items, identity) else { return nil }
+        indexes[source].remove(id, at: position)
+        indexes[source].closeGap(at: position, in: states[source]._items, identity)
         states[source]._items.remove(at: position)
         adjustHeldPage(source, at: position, by: -1)
         indexes[source].unheld &+= 1
-        shiftPositions(source: source, from: position, by: -1, identity: identity)
         return localUpdate(source: source, change: .removed(position..<(position + 1)))
     }
 
@@ -81,12 +82,12 @@ extension RefreshSources {
             return update
         }
         revision &+= 1
+        indexes[source].openGap(at: position, in: states[source]._items, identity)
         states[source]._items.insert(item, at: position)
+        _ = indexes[source].add(id, at: position, in: states[source]._items, identity)
         adjustHeldPage(source, at: position, by: 1)
         indexes[source].edited.insert(id)
         indexes[source].unheld &-= 1
-        shiftPositions(source: source, from: position + 1, by: 1, identity: identity)
-        indexes[source].positions[id] = position
         return localUpdate(source: source, change: .inserted(position..<(position + 1)))
     }
 
@@ -98,23 +99,6 @@ extension RefreshSources {
             )
         }
         return identity
-    }
-
-    /// Moves the index of the items from `start` on by `offset`, after an insertion or removal before them.
-    private mutating func shiftPositions(
-        source: Int,
-        from start: Int,
-        by offset: Int,
-        identity: RefreshItemIdentity<Item>
-    ) {
-        let items = states[source].items
-        for position in start..<items.count {
-            let id = identity.id(items[position])
-            // An item held twice from before the identity was given keeps its first position.
-            if indexes[source].positions[id] == position - offset {
-                indexes[source].positions[id] = position
-            }
-        }
     }
 
     private func localUpdate(source: Int, change: RefreshUpdate.Change) -> RefreshUpdate {

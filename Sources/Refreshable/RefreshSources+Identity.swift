@@ -2,20 +2,16 @@
 /// that stick.
 extension RefreshSources {
     /// What a page's merge left out and changed in place.
-    @usableFromInline
     struct MergeReport {
-        @usableFromInline var duplicates = 0
-        @usableFromInline var removals = 0
-        @usableFromInline var replacedInPlace: [Range<Int>] = []
-        @usableFromInline var difference: CollectionDifference<RefreshItemID>?
-
-        @usableFromInline init() {}
+        var duplicates = 0
+        var removals = 0
+        var replacedInPlace: [Range<Int>] = []
+        var difference: (@Sendable () -> RefreshItemDifference)?
     }
 
-    /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it, out of
-    /// line so that the path of a list without an identity stays as short as it was.
+    /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it.
     /// - Returns: The update, with what the merge left out and replaced, and a refresh's difference.
-    @inlinable @inline(never)
+    @usableFromInline
     mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?) -> RefreshUpdate {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
@@ -43,9 +39,8 @@ extension RefreshSources {
     /// a load of the previous page puts them first; an item held already is not added twice, an
     /// item removed locally is left out.
     ///
-    /// Costs one id lookup per page item, whatever the source holds, except for a load of the
-    /// previous page, which moves every held item and indexes them again.
-    @inlinable
+    /// Costs one id lookup per page item, whatever the source holds. A refresh keeps the items it
+    /// replaced for its difference, which is built only when read.
     mutating func merge(
         _ incoming: [Item],
         into source: Int,
@@ -56,39 +51,24 @@ extension RefreshSources {
         if request.kind == .loadPrevious {
             return mergeBefore(incoming, into: source, identity: identity, report: &report)
         }
-        let heldBefore: Int
-        var oldIDs: [RefreshItemID] = []
+        var replacedItems: [Item] = []
         if request.kind == .refresh {
-            oldIDs = states[source].items.map(identity.id)
-            heldBefore = 0
-            states[source]._items.removeAll()
-            indexes[source].positions.removeAll()
-            indexes[source].edited.removeAll()
-            indexes[source].unheld = 0
-            // A removal sticks through a refresh asked for before it, and ends with the next one.
-            if !indexes[source].removed.isEmpty {
-                indexes[source].removed = indexes[source].removed.filter { $0.value >= request.generation }
-            }
-        } else {
-            heldBefore = states[source].items.count
-        }
-        if request.kind == .refresh {
+            swap(&replacedItems, &states[source]._items)
+            indexes[source] = indexes[source].refreshed(holding: incoming.count, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
             states[source]._items.reserveCapacity(incoming.count)
         }
+        let heldBefore = states[source].items.count
         var replaced: [Int] = []
         for item in incoming {
             let id = identity.id(item)
-            if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
+            if isRemoved(id, source: source) {
                 report.removals += 1
                 continue
             }
-            // One hash for a new item: it is recorded where it goes, and only a duplicate, which
-            // finds a position already there, puts that position back.
             let position = states[source]._items.count
-            if let held = indexes[source].positions.updateValue(position, forKey: id) {
-                indexes[source].positions[id] = held
+            if let held = indexes[source].add(id, at: position, in: states[source]._items, identity) {
                 if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report),
                     kept < heldBefore
                 {
@@ -101,36 +81,21 @@ extension RefreshSources {
         indexes[source].unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
         let count = states[source].items.count
-        if request.kind == .refresh {
-            report.difference = ItemDifference.between(oldIDs, states[source].items.map(identity.id))
-            return .replaced(count: count)
-        }
-        return .appended(heldBefore..<count)
+        guard request.kind == .refresh else { return .appended(heldBefore..<count) }
+        let old = replacedItems
+        let new = states[source].items.map(identity.id)
+        report.difference = { RefreshItemDifference(from: old.map(identity.id), to: new) }
+        return .replaced(count: count)
     }
 
-    /// Decides what becomes of one page item: `nil` when it is left out (removed locally, or a
-    /// duplicate that keeps the held copy), its position when it replaced the held copy in place
-    /// (or kept it), `-1` when it is new and must be added.
-    @inlinable
-    mutating func keepIfNew(
-        _ item: Item,
-        id: RefreshItemID,
-        source: Int,
-        identity: RefreshItemIdentity<Item>,
-        report: inout MergeReport
-    ) -> Int? {
-        if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
-            report.removals += 1
-            return nil
-        }
-        guard let position = indexes[source].positions[id] else { return -1 }
-        return keepHeld(item, id: id, at: position, source: source, identity: identity, report: &report)
+    /// Whether the item with this id was removed locally and is left out of pages.
+    func isRemoved(_ id: RefreshItemID, source: Int) -> Bool {
+        !indexes[source].removed.isEmpty && indexes[source].removed[id] != nil
     }
 
     /// Settles an incoming item whose id the source holds at `position`: counts the duplicate and
     /// takes the newer copy when the rule says so or the held one was edited locally.
     /// - Returns: `position` when the item replaced the held copy there, `nil` when it was dropped.
-    @inlinable
     mutating func keepHeld(
         _ item: Item,
         id: RefreshItemID,
@@ -147,8 +112,7 @@ extension RefreshSources {
         return position
     }
 
-    /// Puts a page's new items before the held ones, by id, and indexes the source again.
-    @inlinable
+    /// Puts a page's new items before the held ones, by id.
     mutating func mergeBefore(
         _ incoming: [Item],
         into source: Int,
@@ -168,11 +132,14 @@ extension RefreshSources {
                 }
                 continue
             }
-            guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
+            if isRemoved(id, source: source) {
+                report.removals += 1
                 continue
             }
-            if kept >= 0 {
-                replaced.append(kept)
+            if let held = indexes[source].position(of: id, in: states[source]._items, identity) {
+                if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report) {
+                    replaced.append(kept)
+                }
                 continue
             }
             frontPositions[id] = front.count
@@ -180,24 +147,53 @@ extension RefreshSources {
         }
         states[source]._items.insert(contentsOf: front, at: 0)
         indexes[source].unheld &+= report.duplicates &+ report.removals
-        reindexPositions(source, identity: identity)
+        // The held items move down by the items put before them, which take the first positions.
+        indexes[source].movePositions(by: front.count)
+        for (position, item) in front.enumerated() {
+            _ = indexes[source].add(identity.id(item), at: position, in: states[source]._items, identity)
+        }
         report.replacedInPlace = Self.ranges(of: replaced.map { $0 + front.count })
         return .prepended(0..<front.count)
     }
 
-    /// Indexes the positions of a source's items again, after items moved, keeping its local
-    /// edits and removals.
-    @inlinable
-    mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
-        let fresh = ItemIndex(states[source].items, identity: identity)
-        indexes[source].positions = fresh.positions
-        if !indexes[source].edited.isEmpty {
-            indexes[source].edited = indexes[source].edited.filter { fresh.positions[$0] != nil }
+    /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
+    mutating func dropItems(_ positions: Range<Int>, source: Int) {
+        let atFront = positions.lowerBound == 0
+        if let identity, !indexes[source].holdsDuplicates {
+            for position in positions {
+                let id = identity.id(states[source]._items[position])
+                indexes[source].remove(id, at: position)
+                if !indexes[source].edited.isEmpty {
+                    indexes[source].edited.remove(id)
+                }
+            }
+            if atFront {
+                indexes[source].movePositions(by: -positions.count)
+            }
+        }
+        if atFront {
+            states[source]._items.removeFirst(positions.count)
+        } else {
+            states[source]._items.removeLast(positions.count)
+        }
+        if let identity, indexes[source].holdsDuplicates {
+            // An id held twice may now be held only at a place the index did not record.
+            reindexPositions(source, identity: identity)
         }
     }
 
+    /// Indexes the positions of a source's items again, keeping its local edits and removals.
+    mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
+        var fresh = ItemIndex(states[source].items, identity: identity)
+        fresh.removed = indexes[source].removed
+        fresh.unheld = indexes[source].unheld
+        fresh.edited = indexes[source].edited.filter {
+            fresh.position(of: $0, in: states[source].items, identity) != nil
+        }
+        indexes[source] = fresh
+    }
+
     /// The positions as ascending, non-overlapping ranges.
-    @usableFromInline
     static func ranges(of positions: [Int]) -> [Range<Int>] {
         guard !positions.isEmpty else { return [] }
         var ranges: [Range<Int>] = []
@@ -215,49 +211,50 @@ extension RefreshSources {
 }
 
 extension RefreshUpdate {
-    /// What a merge by id left out, replaced in place, and how a refresh moved the ids.
+    /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
     @usableFromInline
     final class MergeDetails: Sendable, Equatable {
         let droppedDuplicates: Int
         let droppedRemovals: Int
         let replacedInPlace: [Range<Int>]
-        let difference: CollectionDifference<RefreshItemID>?
+        /// Builds a refresh's difference from the ids it keeps, when read.
+        let makeDifference: (@Sendable () -> RefreshItemDifference)?
         let dropped: Range<Int>?
 
         init(
             _ droppedDuplicates: Int,
             _ droppedRemovals: Int,
             _ replacedInPlace: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?,
+            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
-            self.difference = difference
+            self.makeDifference = makeDifference
             self.dropped = dropped
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
-        @usableFromInline
         static func unlessEmpty(
             _ duplicates: Int,
             _ removals: Int,
             _ replaced: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?,
+            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?
         ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, difference == nil, dropped == nil {
+            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, difference, dropped)
+            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped)
         }
 
+        /// Equal when everything they report is, their differences included (built to compare).
         @usableFromInline
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
-                && lhs.replacedInPlace == rhs.replacedInPlace && lhs.difference == rhs.difference
-                && lhs.dropped == rhs.dropped
+                && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
+                && lhs.makeDifference?() == rhs.makeDifference?()
         }
     }
 }
