@@ -34,11 +34,20 @@ struct ItemIndex: Sendable {
     /// An index of `items`, keeping the first position of an id held twice.
     init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
         table = PositionTable(capacity: PositionTable.capacity(for: items.count))
-        for (position, item) in items.enumerated() {
-            if add(identity.id(item), at: position, in: items, identity) != nil {
+        for position in items.indices {
+            if add(identity.id(items[position]), at: position, in: items, identity) != nil {
                 holdsDuplicates = true
             }
         }
+    }
+
+    /// An index of `items` again, with the same local edits (those of items still held).
+    func reindexed<Item>(_ items: [Item], _ identity: RefreshItemIdentity<Item>) -> ItemIndex {
+        var fresh = ItemIndex(items, identity: identity)
+        fresh.removed = removed
+        fresh.unheld = unheld
+        fresh.edited = edited.filter { fresh.position(of: $0, in: items, identity) != nil }
+        return fresh
     }
 
     /// An index for a refresh: no ids yet, room for `count`, and the local removals that outlive the
@@ -53,13 +62,35 @@ struct ItemIndex: Sendable {
 
     /// The position of the item with this id, if it is held.
     func position<Item>(of id: RefreshItemID, in items: [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
-        let fingerprint = PositionTable.fingerprint(of: id)
-        let isHeld = { (key: UInt32) in identity.id(items[self.position(ofKey: key)]) == id }
-        if let slot = table.slot(of: fingerprint, where: isHeld) {
-            return position(ofKey: table.key(at: slot))
+        position(of: id, PositionTable.fingerprint(of: id), in: items, identity)
+    }
+
+    private func position<Item>(
+        of id: RefreshItemID,
+        _ fingerprint: UInt32,
+        in items: [Item],
+        _ identity: RefreshItemIdentity<Item>
+    ) -> Int? {
+        if let position = position(of: id, fingerprint, in: table, items, identity) {
+            return position
         }
-        if moving.count > 0, let slot = moving.slot(of: fingerprint, where: isHeld) {
-            return position(ofKey: moving.key(at: slot))
+        return moving.count > 0 ? position(of: id, fingerprint, in: moving, items, identity) : nil
+    }
+
+    private func position<Item>(
+        of id: RefreshItemID,
+        _ fingerprint: UInt32,
+        in table: PositionTable,
+        _ items: [Item],
+        _ identity: RefreshItemIdentity<Item>
+    ) -> Int? {
+        var slot = table.match(fingerprint, from: table.home(of: fingerprint))
+        while let found = slot {
+            let position = position(ofKey: table.key(at: found))
+            if identity.id(items[position]) == id {
+                return position
+            }
+            slot = table.match(fingerprint, from: table.slot(after: found))
         }
         return nil
     }
@@ -72,13 +103,14 @@ struct ItemIndex: Sendable {
         in items: [Item],
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
-        if let held = self.position(of: id, in: items, identity) {
+        let fingerprint = PositionTable.fingerprint(of: id)
+        if let held = self.position(of: id, fingerprint, in: items, identity) {
             return held
         }
         if table.isFull {
             grow()
         }
-        table.insert(PositionTable.fingerprint(of: id), key: key(of: position))
+        table.insert(fingerprint, key: key(of: position))
         moveEntries()
         return nil
     }
@@ -88,9 +120,9 @@ struct ItemIndex: Sendable {
     mutating func remove(_ id: RefreshItemID, at position: Int) {
         let fingerprint = PositionTable.fingerprint(of: id)
         let key = key(of: position)
-        if let slot = table.slot(of: fingerprint, where: { $0 == key }) {
+        if let slot = table.slot(of: fingerprint, key: key) {
             table.remove(at: slot)
-        } else if moving.count > 0, let slot = moving.slot(of: fingerprint, where: { $0 == key }) {
+        } else if let slot = moving.slot(of: fingerprint, key: key) {
             moving.remove(at: slot)
         }
     }
@@ -149,9 +181,9 @@ struct ItemIndex: Sendable {
             let fingerprint = PositionTable.fingerprint(of: identity.id(items[position]))
             let key = key(of: position)
             // An id held twice keeps the entry of its first position.
-            if let slot = table.slot(of: fingerprint, where: { $0 == key }) {
+            if let slot = table.slot(of: fingerprint, key: key) {
                 table.setKey(key &+ delta, at: slot)
-            } else if moving.count > 0, let slot = moving.slot(of: fingerprint, where: { $0 == key }) {
+            } else if let slot = moving.slot(of: fingerprint, key: key) {
                 moving.setKey(key &+ delta, at: slot)
             }
         }
@@ -177,21 +209,22 @@ struct ItemIndex: Sendable {
         table = PositionTable(capacity: Swift.max(8, table.capacity * 2))
     }
 
-    /// Moves a few entries from the table before the last growth into the current one: the old
-    /// table (capacity C, holding 3/4 C) is empty after 7/8 C slots visited or entries moved, four
-    /// for each entry added, before the new table (capacity 2 C) fills at 3/2 C.
+    /// Moves a few entries from the table before the last growth into the current one. The old
+    /// table (capacity C, holding 3/4 C) is empty after C slots are visited, four for each entry
+    /// added, so before the new table (capacity 2 C) fills at 3/2 C.
+    ///
+    /// A run of used slots moves whole: a lookup in the old table stops at an empty slot, which an
+    /// entry moved from the middle of a run would leave.
     private mutating func moveEntries() {
-        var steps = 4
-        while moving.count > 0, steps > 0 {
-            steps -= 1
-            let slot = moving.entry(at: nextToMove)
-            guard slot != 0 else {
-                nextToMove += 1
-                continue
+        var visited = 0
+        while moving.count > 0, visited < 4 || moving.entry(at: nextToMove) != 0 {
+            let entry = moving.entry(at: nextToMove)
+            if entry != 0 {
+                table.insert(PositionTable.fingerprint(ofSlot: entry), key: PositionTable.key(ofSlot: entry))
+                moving.clear(nextToMove)
             }
-            table.insert(PositionTable.fingerprint(ofSlot: slot), key: PositionTable.key(ofSlot: slot))
-            // A later entry may move back into this slot: it is visited again.
-            moving.remove(at: nextToMove)
+            nextToMove = moving.slot(after: nextToMove)
+            visited += 1
         }
         if moving.count == 0, moving.capacity > 0 {
             moving = PositionTable(capacity: 0)
@@ -262,17 +295,37 @@ struct PositionTable: Sendable {
         slots[slot] = slots[slot] & 0xFFFF_FFFF_0000_0000 | UInt64(key)
     }
 
-    /// The slot of an entry with this fingerprint whose key `isMatch` accepts.
-    func slot(of fingerprint: UInt32, where isMatch: (UInt32) -> Bool) -> Int? {
+    /// The first slot to look at for an entry with this fingerprint.
+    func home(of fingerprint: UInt32) -> Int {
+        Int(fingerprint >> 1) & (capacity - 1)
+    }
+
+    /// The slot looked at after `slot`.
+    func slot(after slot: Int) -> Int {
+        (slot + 1) & (capacity - 1)
+    }
+
+    /// From `slot` on, the first slot whose entry has this fingerprint, or `nil` when an empty slot
+    /// comes first: the caller confirms the match by its key.
+    func match(_ fingerprint: UInt32, from slot: Int) -> Int? {
         guard count > 0 else { return nil }
-        var slot = home(of: fingerprint)
+        var slot = slot
         while slots[slot] != 0 {
-            if Self.fingerprint(ofSlot: slots[slot]) == fingerprint, isMatch(key(at: slot)) {
+            if Self.fingerprint(ofSlot: slots[slot]) == fingerprint {
                 return slot
             }
-            slot = (slot + 1) & (capacity - 1)
+            slot = self.slot(after: slot)
         }
         return nil
+    }
+
+    /// The slot of the entry with this fingerprint and key.
+    func slot(of fingerprint: UInt32, key: UInt32) -> Int? {
+        var slot = match(fingerprint, from: home(of: fingerprint))
+        while let found = slot, self.key(at: found) != key {
+            slot = match(fingerprint, from: self.slot(after: found))
+        }
+        return slot
     }
 
     /// Adds an entry; the table must have room (see ``isFull``).
@@ -303,6 +356,13 @@ struct PositionTable: Sendable {
         count -= 1
     }
 
+    /// Empties a slot and leaves the entries after it where they are, which only a table being
+    /// emptied from its first slot may do (see `ItemIndex.moveEntries()`).
+    mutating func clear(_ slot: Int) {
+        slots[slot] = 0
+        count -= 1
+    }
+
     /// Adds `delta` to every key from `first` on, `count` of them, in one pass over the slots.
     mutating func rekey(keys first: UInt32, count: UInt32, by delta: UInt32) {
         guard self.count > 0 else { return }
@@ -314,7 +374,4 @@ struct PositionTable: Sendable {
         }
     }
 
-    private func home(of fingerprint: UInt32) -> Int {
-        Int(fingerprint >> 1) & (capacity - 1)
-    }
 }

@@ -57,20 +57,23 @@ public struct RefreshItemDifference: Sendable, Hashable, RandomAccessCollection 
         return difference
     }
 
-    /// The difference from the ids of one list to those of another; `new` holds each id once.
-    init(from old: [RefreshItemID], to new: [RefreshItemID]) {
-        var newPositions: [RefreshItemID: Int] = [:]
-        newPositions.reserveCapacity(new.count)
-        for (position, id) in new.enumerated() {
-            newPositions[id] = position
-        }
-        // The ids in both lists, in old order; of an id the old list holds twice, the first.
+    /// The difference from a list of `old` ids, read by `id`, to `new`, which holds each id once.
+    /// `oldPosition` finds an id's first position in the old list: the ids of the old list are read
+    /// once each, and only the new ones are looked up.
+    init(
+        old: Int,
+        id: (Int) -> RefreshItemID,
+        new: [RefreshItemID],
+        oldPosition: (RefreshItemID) -> Int?
+    ) {
+        // The ids in both lists, in old order.
         var common: [(old: Int, new: Int)] = []
-        for (position, id) in old.enumerated() {
-            if let newPosition = newPositions.removeValue(forKey: id) {
-                common.append((position, newPosition))
+        for (position, newID) in new.enumerated() {
+            if let oldPosition = oldPosition(newID) {
+                common.append((oldPosition, position))
             }
         }
+        common.sort { $0.old < $1.old }
         // Indices into `common`, ascending: the ids that keep their place.
         let kept = Self.longestIncreasingRun(common.map(\.new))
         var oldPositionOfNew = [Int?](repeating: nil, count: new.count)
@@ -82,10 +85,10 @@ public struct RefreshItemDifference: Sendable, Hashable, RandomAccessCollection 
             keptNew[common[index].new] = true
         }
         var removals: [Change] = []
-        removals.reserveCapacity(old.count - kept.count)
+        removals.reserveCapacity(old - kept.count)
         var nextCommon = 0
         var nextKept = 0
-        for (position, id) in old.enumerated() {
+        for position in 0..<old {
             var movedTo: Int?
             if nextCommon < common.count, common[nextCommon].old == position {
                 let isKept = nextKept < kept.count && kept[nextKept] == nextCommon
@@ -96,12 +99,12 @@ public struct RefreshItemDifference: Sendable, Hashable, RandomAccessCollection 
                     continue
                 }
             }
-            removals.append(.remove(offset: position, element: id, associatedWith: movedTo))
+            removals.append(.remove(offset: position, element: id(position), associatedWith: movedTo))
         }
         var insertions: [Change] = []
         insertions.reserveCapacity(new.count - kept.count)
-        for (position, id) in new.enumerated() where !keptNew[position] {
-            insertions.append(.insert(offset: position, element: id, associatedWith: oldPositionOfNew[position]))
+        for (position, newID) in new.enumerated() where !keptNew[position] {
+            insertions.append(.insert(offset: position, element: newID, associatedWith: oldPositionOfNew[position]))
         }
         self.removals = removals
         self.insertions = insertions

@@ -1,14 +1,10 @@
 /// Applying pages to sources whose items have an identity: de-duplication and the local edits
 /// that stick.
+///
+/// The work on a source's items goes through its ``ItemIndex`` with the items passed `inout`: where
+/// this code runs unspecialised (in an adopter's runtime), each read of `states[source]` copies the
+/// whole state, which an `inout` access does not.
 extension RefreshSources {
-    /// What a page's merge left out and changed in place.
-    struct MergeReport {
-        var duplicates = 0
-        var removals = 0
-        var replacedInPlace: [Range<Int>] = []
-        var difference: (@Sendable () -> RefreshItemDifference)?
-    }
-
     /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it.
     /// - Returns: The update, with what the merge left out and replaced, and a refresh's difference.
     @usableFromInline
@@ -48,81 +44,109 @@ extension RefreshSources {
         identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> RefreshUpdate.Change {
-        if request.kind == .loadPrevious {
-            return mergeBefore(incoming, into: source, identity: identity, report: &report)
-        }
-        var replacedItems: [Item] = []
-        if request.kind == .refresh {
-            swap(&replacedItems, &states[source]._items)
-            indexes[source] = indexes[source].refreshed(holding: incoming.count, generation: request.generation)
+        switch request.kind {
+        case .loadMore:
+            return .appended(indexes[source].append(incoming, to: &states[source]._items, identity, report: &report))
+        case .loadPrevious:
+            return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
+        case .refresh:
+            // The items and index replaced are kept for the difference, built when read.
+            var old: [Item] = []
+            swap(&old, &states[source]._items)
+            let oldIndex = indexes[source]
+            indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
             states[source]._items.reserveCapacity(incoming.count)
+            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            // The new ids now: the items held change with the next load, and holding them here
+            // would make it copy them all.
+            let items = states[source].items
+            let new = items.indices.map { identity.id(items[$0]) }
+            report.difference = { [old] in
+                RefreshItemDifference(
+                    old: old.count,
+                    id: { identity.id(old[$0]) },
+                    new: new,
+                    oldPosition: { oldIndex.position(of: $0, in: old, identity) }
+                )
+            }
+            return .replaced(count: range.count)
         }
-        let heldBefore = states[source].items.count
+    }
+
+    /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
+    mutating func dropItems(_ positions: Range<Int>, source: Int) {
+        if let identity {
+            indexes[source].drop(positions, from: &states[source]._items, identity)
+        } else if positions.lowerBound == 0 {
+            states[source]._items.removeFirst(positions.count)
+        } else {
+            states[source]._items.removeLast(positions.count)
+        }
+    }
+}
+
+/// What a page's merge by id left out and changed in place.
+struct MergeReport {
+    var duplicates = 0
+    var removals = 0
+    var replacedInPlace: [Range<Int>] = []
+    var difference: (@Sendable () -> RefreshItemDifference)?
+}
+
+extension ItemIndex {
+    /// Appends the page's items that are new to `items`; an item held already is not added again
+    /// (the newer copy replaces it in place when the identity's rule or a local edit says so), an
+    /// item removed locally is left out.
+    /// - Returns: The positions of the items appended.
+    mutating func append<Item>(
+        _ incoming: [Item],
+        to items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Range<Int> {
+        let heldBefore = items.count
         var replaced: [Int] = []
-        for item in incoming {
+        // By index: iterating an array of items not known here looks its type up on every step.
+        for index in incoming.indices {
+            let item = incoming[index]
             let id = identity.id(item)
-            if isRemoved(id, source: source) {
+            if isRemoved(id) {
                 report.removals += 1
                 continue
             }
-            let position = states[source]._items.count
-            if let held = indexes[source].add(id, at: position, in: states[source]._items, identity) {
-                if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report),
-                    kept < heldBefore
-                {
-                    replaced.append(kept)
-                }
+            guard let held = add(id, at: items.count, in: items, identity) else {
+                items.append(item)
                 continue
             }
-            states[source]._items.append(item)
+            if takesNewer(id, identity, report: &report) {
+                items[held] = item
+                // A copy earlier in the same page is part of the appended range.
+                if held < heldBefore {
+                    replaced.append(held)
+                }
+            }
         }
-        indexes[source].unheld &+= report.duplicates &+ report.removals
+        unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
-        let count = states[source].items.count
-        guard request.kind == .refresh else { return .appended(heldBefore..<count) }
-        let old = replacedItems
-        let new = states[source].items.map(identity.id)
-        report.difference = { RefreshItemDifference(from: old.map(identity.id), to: new) }
-        return .replaced(count: count)
+        return heldBefore..<items.count
     }
 
-    /// Whether the item with this id was removed locally and is left out of pages.
-    func isRemoved(_ id: RefreshItemID, source: Int) -> Bool {
-        !indexes[source].removed.isEmpty && indexes[source].removed[id] != nil
-    }
-
-    /// Settles an incoming item whose id the source holds at `position`: counts the duplicate and
-    /// takes the newer copy when the rule says so or the held one was edited locally.
-    /// - Returns: `position` when the item replaced the held copy there, `nil` when it was dropped.
-    mutating func keepHeld(
-        _ item: Item,
-        id: RefreshItemID,
-        at position: Int,
-        source: Int,
-        identity: RefreshItemIdentity<Item>,
-        report: inout MergeReport
-    ) -> Int? {
-        report.duplicates += 1
-        // A newer server copy always replaces a local edit.
-        let wasEdited = indexes[source].edited.remove(id) != nil
-        guard identity.duplicates == .takeNewer || wasEdited else { return nil }
-        states[source]._items[position] = item
-        return position
-    }
-
-    /// Puts a page's new items before the held ones, by id.
-    mutating func mergeBefore(
+    /// Puts the page's items that are new before the held ones, as ``append(_:to:_:report:)``
+    /// decides which are new.
+    /// - Returns: The positions of the items put first.
+    mutating func prepend<Item>(
         _ incoming: [Item],
-        into source: Int,
-        identity: RefreshItemIdentity<Item>,
+        to items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
-    ) -> RefreshUpdate.Change {
+    ) -> Range<Int> {
         var front: [Item] = []
         var frontPositions: [RefreshItemID: Int] = [:]
         var replaced: [Int] = []
-        for item in incoming {
+        for index in incoming.indices {
+            let item = incoming[index]
             let id = identity.id(item)
             if let position = frontPositions[id] {
                 // A page that holds an item twice: the later copy is the newer, as on a load-more.
@@ -132,65 +156,71 @@ extension RefreshSources {
                 }
                 continue
             }
-            if isRemoved(id, source: source) {
+            if isRemoved(id) {
                 report.removals += 1
                 continue
             }
-            if let held = indexes[source].position(of: id, in: states[source]._items, identity) {
-                if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report) {
-                    replaced.append(kept)
+            if let held = position(of: id, in: items, identity) {
+                if takesNewer(id, identity, report: &report) {
+                    items[held] = item
+                    replaced.append(held)
                 }
                 continue
             }
             frontPositions[id] = front.count
             front.append(item)
         }
-        states[source]._items.insert(contentsOf: front, at: 0)
-        indexes[source].unheld &+= report.duplicates &+ report.removals
+        items.insert(contentsOf: front, at: 0)
+        unheld &+= report.duplicates &+ report.removals
         // The held items move down by the items put before them, which take the first positions.
-        indexes[source].movePositions(by: front.count)
-        for (position, item) in front.enumerated() {
-            _ = indexes[source].add(identity.id(item), at: position, in: states[source]._items, identity)
+        movePositions(by: front.count)
+        for position in front.indices {
+            _ = add(identity.id(front[position]), at: position, in: items, identity)
         }
         report.replacedInPlace = Self.ranges(of: replaced.map { $0 + front.count })
-        return .prepended(0..<front.count)
+        return 0..<front.count
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
-    mutating func dropItems(_ positions: Range<Int>, source: Int) {
+    mutating func drop<Item>(_ positions: Range<Int>, from items: inout [Item], _ identity: RefreshItemIdentity<Item>) {
         let atFront = positions.lowerBound == 0
-        if let identity, !indexes[source].holdsDuplicates {
+        if !holdsDuplicates {
             for position in positions {
-                let id = identity.id(states[source]._items[position])
-                indexes[source].remove(id, at: position)
-                if !indexes[source].edited.isEmpty {
-                    indexes[source].edited.remove(id)
+                let id = identity.id(items[position])
+                remove(id, at: position)
+                if !edited.isEmpty {
+                    edited.remove(id)
                 }
-            }
-            if atFront {
-                indexes[source].movePositions(by: -positions.count)
             }
         }
         if atFront {
-            states[source]._items.removeFirst(positions.count)
+            items.removeFirst(positions.count)
+            movePositions(by: -positions.count)
         } else {
-            states[source]._items.removeLast(positions.count)
+            items.removeLast(positions.count)
         }
-        if let identity, indexes[source].holdsDuplicates {
+        if holdsDuplicates {
             // An id held twice may now be held only at a place the index did not record.
-            reindexPositions(source, identity: identity)
+            self = reindexed(items, identity)
         }
     }
 
-    /// Indexes the positions of a source's items again, keeping its local edits and removals.
-    mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
-        var fresh = ItemIndex(states[source].items, identity: identity)
-        fresh.removed = indexes[source].removed
-        fresh.unheld = indexes[source].unheld
-        fresh.edited = indexes[source].edited.filter {
-            fresh.position(of: $0, in: states[source].items, identity) != nil
-        }
-        indexes[source] = fresh
+    /// Whether the item with this id was removed locally and is left out of pages.
+    func isRemoved(_ id: RefreshItemID) -> Bool {
+        !removed.isEmpty && removed[id] != nil
+    }
+
+    /// Counts a page item whose id is held, and says whether it replaces the held copy: under
+    /// ``RefreshItemIdentity/DuplicateRule/takeNewer``, or when the held copy was edited locally
+    /// (a newer server copy always replaces a local edit).
+    mutating func takesNewer<Item>(
+        _ id: RefreshItemID,
+        _ identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Bool {
+        report.duplicates += 1
+        let wasEdited = !edited.isEmpty && edited.remove(id) != nil
+        return identity.duplicates == .takeNewer || wasEdited
     }
 
     /// The positions as ascending, non-overlapping ranges.

@@ -39,17 +39,14 @@ extension RefreshSources {
     /// identity whenever it holds an item; with one when an item is neither removed locally nor
     /// held at `staying`.
     func addsRows(_ incoming: [Item], source: Int, besides staying: Range<Int>) -> Bool {
-        guard let identity, !incoming.isEmpty else { return !incoming.isEmpty }
-        for item in incoming {
+        guard let identity else { return !incoming.isEmpty }
+        let (index, items) = (indexes[source], states[source].items)
+        return incoming.contains { item in
             let id = identity.id(item)
-            if isRemoved(id, source: source) {
-                continue
-            }
-            guard let position = indexes[source].position(of: id, in: states[source]._items, identity),
-                staying.contains(position)
-            else { return true }
+            guard !index.isRemoved(id) else { return false }
+            guard let position = index.position(of: id, in: items, identity) else { return true }
+            return !staying.contains(position)
         }
-        return false
     }
 
     /// Records the page just applied among the held pages, or folds it into the page next to it.
@@ -225,13 +222,19 @@ extension RefreshSources {
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
-        guard !states[source]._heldPages.isEmpty else { return }
+        states[source]._heldPages.addCount(delta, at: position)
+    }
+}
+
+extension [HeldPage] {
+    /// Adds `delta` to the count of the page that holds the item at `position`: the last page when
+    /// an item is inserted after every item.
+    mutating func addCount(_ delta: Int, at position: Int) {
         var start = 0
-        for index in states[source]._heldPages.indices {
-            let end = start + states[source]._heldPages[index].count
-            let isLast = index == states[source]._heldPages.count - 1
-            if position < end || (delta > 0 && position == end && isLast) {
-                states[source]._heldPages[index].count += delta
+        for index in indices {
+            let end = start + self[index].count
+            if position < end || (delta > 0 && position == end && index == count - 1) {
+                self[index].count += delta
                 return
             }
             start = end
