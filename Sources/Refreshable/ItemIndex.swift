@@ -62,23 +62,25 @@ struct ItemIndex: Sendable {
 
     /// The position of the item with this id, if it is held.
     func position<Item>(of id: RefreshItemID, in items: [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
-        position(of: id, PositionTable.fingerprint(of: id), in: items, identity)
+        find(id, PositionTable.fingerprint(of: id), in: items, identity)
     }
 
-    private func position<Item>(
-        of id: RefreshItemID,
+    /// The position of the item with this id and fingerprint: in the table, or while the index
+    /// grows, in the table it grew from.
+    private func find<Item>(
+        _ id: RefreshItemID,
         _ fingerprint: UInt32,
         in items: [Item],
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
-        if let position = position(of: id, fingerprint, in: table, items, identity) {
+        if let position = find(id, fingerprint, in: table, items, identity) {
             return position
         }
-        return moving.count > 0 ? position(of: id, fingerprint, in: moving, items, identity) : nil
+        return moving.count > 0 ? find(id, fingerprint, in: moving, items, identity) : nil
     }
 
-    private func position<Item>(
-        of id: RefreshItemID,
+    private func find<Item>(
+        _ id: RefreshItemID,
         _ fingerprint: UInt32,
         in table: PositionTable,
         _ items: [Item],
@@ -104,7 +106,7 @@ struct ItemIndex: Sendable {
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         let fingerprint = PositionTable.fingerprint(of: id)
-        if let held = self.position(of: id, fingerprint, in: items, identity) {
+        if let held = find(id, fingerprint, in: items, identity) {
             return held
         }
         if table.isFull {
@@ -199,8 +201,8 @@ struct ItemIndex: Sendable {
 
     /// Starts moving the entries into a table twice the size.
     private mutating func grow() {
-        // Unreachable while entries move two for each one added (see moveEntries()); kept so that
-        // the table never fills.
+        // Unreachable: the entries moved for each one added empty the old table first (see
+        // moveEntries()). Kept so that the table never fills.
         while moving.count > 0 {
             moveEntries()
         }
@@ -332,7 +334,7 @@ struct PositionTable: Sendable {
     mutating func insert(_ fingerprint: UInt32, key: UInt32) {
         var slot = home(of: fingerprint)
         while slots[slot] != 0 {
-            slot = (slot + 1) & (capacity - 1)
+            slot = self.slot(after: slot)
         }
         slots[slot] = UInt64(fingerprint) << 32 | UInt64(key)
         count += 1
@@ -373,5 +375,4 @@ struct PositionTable: Sendable {
             }
         }
     }
-
 }
