@@ -4,8 +4,8 @@
 /// Moving `base` moves every position at once, so items dropped or added at the front re-index
 /// nothing, and an edit re-keys only the items on its shorter side. The table holds no ids: a slot
 /// holds 32 bits of the id's hash and the key, and a match is confirmed by reading the item's id.
-/// It grows without one big rehash: the bigger table takes the old one's entries a few at a time,
-/// as items are added.
+/// It grows without one big rehash: the bigger table is zeroed a few slots at a time before it is
+/// needed, then takes the old one's entries a few at a time, as items are added.
 @usableFromInline
 struct ItemIndex: Sendable {
     /// Where each held id is.
@@ -14,6 +14,10 @@ struct ItemIndex: Sendable {
     private var moving = PositionTable(capacity: 0)
     /// The next slot of `moving` whose entry moves; the slots before it are empty.
     private var nextToMove = 0
+    /// The slots of the table to grow into, twice the size of `table`, zeroed a few for each id
+    /// added once `table` is half full: zeroed at once, they would cost one page load as much as
+    /// the items array's own growth.
+    private var spare: [UInt64] = []
     /// What a key less `base` gives: the item's position.
     private var base: UInt32 = 0
     /// Ids removed locally, each with the newest request generation issued when it was removed: a
@@ -114,6 +118,7 @@ struct ItemIndex: Sendable {
         }
         table.insert(fingerprint, key: key(of: position))
         moveEntries()
+        prepareSpare()
         return nil
     }
 
@@ -208,7 +213,21 @@ struct ItemIndex: Sendable {
         }
         moving = table
         nextToMove = 0
-        table = PositionTable(capacity: Swift.max(8, table.capacity * 2))
+        let capacity = Swift.max(8, table.capacity * 2)
+        table = spare.count == capacity ? PositionTable(slots: spare) : PositionTable(capacity: capacity)
+        spare = []
+    }
+
+    /// Zeroes a few more slots of the table to grow into, once `table` is half full: all of them
+    /// before it is three quarters full, sixteen for each id added where a quarter needs eight.
+    private mutating func prepareSpare() {
+        let capacity = table.capacity * 2
+        guard table.count * 2 >= table.capacity, spare.count < capacity else { return }
+        if spare.isEmpty {
+            // Memory the system hands out untouched: only the slots zeroed are written.
+            spare.reserveCapacity(capacity)
+        }
+        spare.append(contentsOf: repeatElement(0, count: Swift.min(16, capacity - spare.count)))
     }
 
     /// Moves a few entries from the table before the last growth into the current one. The old
@@ -257,6 +276,11 @@ struct PositionTable: Sendable {
     /// A table of `capacity` slots: 0, or a power of two.
     init(capacity: Int) {
         slots = Array(repeating: 0, count: capacity)
+    }
+
+    /// A table of these slots, all 0: a power of two of them.
+    init(slots: [UInt64]) {
+        self.slots = slots
     }
 
     /// The capacity that holds `count` entries at most three quarters full.
