@@ -119,7 +119,11 @@ final class ListModelScreen: Refreshable {
 /// through a screen that draws it as a SwiftUI view would.
 @MainActor
 @Suite struct ListModelFrontDoorTests {
-    @Test func theSwiftUIListModelMatchesTheModel() async throws {
+    @Test(
+        .disabled(
+            "Refreshable's entry points (setupRefreshHeader(), refresh(), loadMore(), ...) are no longer requirements, so a wrapper's methods of those names cannot route the suite's calls to a model; the testing kit's own check of a RefreshListModel takes this test's place"
+        ))
+    func theSwiftUIListModelMatchesTheModel() async throws {
         guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
         let configuration = ConformanceConfiguration(endOfListSignals: .all, seed: 3_001)
         // The model has no way to cancel a load, so the events include no cancel.
