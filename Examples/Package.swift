@@ -21,6 +21,17 @@ let package = Package(
         .package(path: "Mirror")
     ],
     targets: [
+        // RefreshableTesting's UIKit surface (`TestHeaderControl.addAction(_: UIAction, for:)`), which
+        // the testing kit compiles only where UIKit exists: its one file, linked here, compiled
+        // against the stand-in for the tests of a UIKit screen.
+        .target(
+            name: "RefreshableTestingUIKit",
+            dependencies: [
+                .product(name: "RefreshableTesting", package: "Mirror"),
+                .product(name: "UIKit", package: "Mirror"),
+            ],
+            swiftSettings: [.define("REFRESHABLE_TESTING_UIKIT_SURFACE")]
+        ),
         // What an app writes: the example screens, the MJRefresh adapter, and the docs' snippets.
         .target(
             name: "RefreshableExamples",
@@ -38,6 +49,7 @@ let package = Package(
             name: "RefreshableExamplesTests",
             dependencies: [
                 "RefreshableExamples",
+                "RefreshableTestingUIKit",
                 .product(name: "Refreshable", package: "Mirror"),
                 .product(name: "RefreshableTesting", package: "Mirror"),
                 .product(name: "RefreshableUIKit", package: "Mirror"),

@@ -222,11 +222,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// items stay, a cancellation shows nothing, a ``refresh()`` awaiting returns, and the next
     /// ``setUp()`` loads the first page again if it never loaded.
     public func cancelLoading() {
-        // The rows on screen have asked already: a screen that goes away must not load again on
-        // its own; they ask again once the user scrolls to an end again.
-        let state = refreshStatus[index]
-        triggeredAfterPage = state.page
-        triggeredBeforePage = state.firstLoadedPage
+        // Rows still on screen have asked already: a screen that goes away must not load again on
+        // its own. They ask again once the user scrolls back to an end.
+        if !visible.isEmpty {
+            let state = refreshStatus[index]
+            triggeredAfterPage = state.page
+            triggeredBeforePage = state.firstLoadedPage
+        }
         runtime.cancelLoading(source: index)
     }
 

@@ -8,26 +8,15 @@ import Refreshable
 @MainActor
 final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// Something the user or the app does.
-    enum Action {
-        case appear
-        case refresh
-        case loadMore
-        case loadPrevious
-        case switchSource(Int)
-        case cancel(source: Int)
-        case tapRetry
-        case update(TestItem)
-        case remove(id: Int)
-        case insert(TestItem, at: Int)
-        /// `refreshStatus.retryNow()`, as an app does when the network comes back.
-        case retryNow
-    }
+    typealias Action = AdopterAction
 
     /// The adopter's in-flight request that an answer or a failure settles, and its sources just before.
     struct Settling {
         let request: RefreshRequest
         let source: Int
         let before: RefreshSources<Adopter.Item>
+        /// The step that answered or failed it, to say what the library did with it.
+        var step: Int?
     }
 
     let rig: ConformanceRig<Adopter.Item>
@@ -44,6 +33,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     ) {
         self.rig = rig
         self.budget = budget
+        rig.loader.waitBudget = budget
         adopter = makeAdopter(rig)
         rig.connect(adopter)
     }
@@ -64,10 +54,42 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         note("refreshStatus.sources.policy.maxPages = \(Self.pagesOutsideTheCapScenarios) (was \(cap))")
     }
 
-    /// A control counts as present when the adopter exposes the rig's double or drives it itself.
-    var hasHeader: Bool { adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty }
-    var hasFooter: Bool { adopter.refreshFooterControl === rig.footer || !rig.footer.calls.isEmpty }
-    var hasListView: Bool { adopter.refreshListView === rig.listView || !rig.listView.calls.isEmpty }
+    /// The front door, when the suite routes its actions through it (a list model's screen).
+    private var routed: (any RoutedFrontDoor)? { adopter as? any RoutedFrontDoor }
+
+    /// A control counts as present when the adopter exposes the rig's double or drives it itself,
+    /// a screen draws it, or a controller that wires its own controls wired it.
+    var hasHeader: Bool {
+        adopter.refreshHeaderControl === rig.header || !rig.header.calls.isEmpty || routed?.drawsHeader == true
+            || (rig.frontDoor == .ownWiring && rig.header.isWired)
+    }
+    var hasFooter: Bool {
+        adopter.refreshFooterControl === rig.footer || !rig.footer.calls.isEmpty || routed?.drawsFooter == true
+            || (rig.frontDoor == .ownWiring && rig.footer.isWired)
+    }
+    var hasListView: Bool {
+        adopter.refreshListView === rig.listView || !rig.listView.calls.isEmpty || routed?.drawsListView == true
+    }
+
+    /// Whether a user's pull of the footer reaches the list: the controller wired the footer, or
+    /// a screen loads more as its last rows come on screen.
+    var footerTakesPulls: Bool { routed != nil || rig.footer.isWired }
+
+    /// Whether `cancelLoading(source:)` reaches only the source on screen (a list model's).
+    var cancelsOnlyTheCurrentSource: Bool { routed?.cancelsOnlyTheCurrentSource ?? false }
+
+    /// Every failure the adopter's sources hold: what the library recorded, a refused answer's
+    /// reason included.
+    var recordedFailures: [RefreshFailure] {
+        var found: [RefreshFailure] = []
+        for state in sources {
+            for failure in [state.failure, state.loadMoreFailure, state.loadPreviousFailure].compactMap({ $0 })
+            where !found.contains(failure) {
+                found.append(failure)
+            }
+        }
+        return found
+    }
 
     func note(_ step: String) {
         steps.append(step)
@@ -75,46 +97,80 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
 
     // MARK: Acting
 
-    /// Performs the action; returns `false` for a retry tap with no placeholder to tap.
+    /// Performs the action; returns `false` for a retry tap with no placeholder to tap, and for a
+    /// pull of a control that is absent, unwired, or showing a state a user cannot pull from.
     @discardableResult
     func perform(_ action: Action) -> Bool {
         switch action {
+        case .pullHeader:
+            guard hasHeader, rig.header.isWired, rig.header.canBePulled else { return false }
+            note(Self.step(for: action))
+            return rig.header.pullAndRelease()
+        case .pullFooter:
+            if let routed {
+                note("the last row comes on screen and goes")
+                return routed.route(action)
+            }
+            guard hasFooter, rig.footer.isWired, rig.footer.canBePulled else { return false }
+            note(Self.step(for: action))
+            return rig.footer.pullAndRelease()
+        case .tapRetry:
+            note(Self.step(for: action))
+            return rig.listView.tapRetry()
+        case .retryNow:
+            note(Self.step(for: action))
+            adopter.refreshStatus.retryNow()
+            return true
+        default:
+            break
+        }
+        note(Self.step(for: action))
+        if let routed, routed.route(action) {
+            return true
+        }
+        switch action {
         case .appear:
-            note("setupRefreshHeader(); setupRefreshFooter()")
             adopter.setupRefreshHeader()
             adopter.setupRefreshFooter()
         case .refresh:
-            note("refresh()")
             adopter.refresh()
         case .loadMore:
-            note("loadMore()")
             adopter.loadMore()
         case .loadPrevious:
-            note("loadPrevious()")
             adopter.loadPrevious()
         case .switchSource(let index):
-            note("switchSource(to: \(index))")
             adopter.switchSource(to: index)
         case .cancel(let source):
-            note("cancelLoading(source: \(source))")
             adopter.cancelLoading(source: source)
-        case .tapRetry:
-            note("tap the failure placeholder's retry")
-            return rig.listView.tapRetry()
         case .update(let item):
-            note("updateItem(\(item))")
             adopter.updateItem(rig.loader.makeItems([item])[0], source: adopter.currentIndex)
         case .remove(let id):
-            note("removeItem(id: \(Self.describe(id: id)))")
             adopter.removeItem(id: id, source: adopter.currentIndex)
         case .insert(let item, let position):
-            note("insertItem(\(item), at: \(position))")
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
-        case .retryNow:
-            note("refreshStatus.retryNow()")
-            adopter.refreshStatus.retryNow()
+        case .tapRetry, .retryNow, .pullHeader, .pullFooter:
+            break
         }
         return true
+    }
+
+    /// How the steps of a report name an action.
+    static func step(for action: Action) -> String {
+        switch action {
+        case .appear: return "setupRefreshHeader(); setupRefreshFooter()"
+        case .refresh: return "refresh()"
+        case .loadMore: return "loadMore()"
+        case .loadPrevious: return "loadPrevious()"
+        case .switchSource(let index): return "switchSource(to: \(index))"
+        case .cancel(let source): return "cancelLoading(source: \(source))"
+        case .tapRetry: return "tap the failure placeholder's retry"
+        case .update(let item): return "updateItem(\(item))"
+        case .remove(let id): return "removeItem(id: \(describe(id: id)))"
+        case .insert(let item, let position): return "insertItem(\(item), at: \(position))"
+        case .retryNow: return "refreshStatus.retryNow()"
+        case .pullHeader: return "the user pulls the header"
+        case .pullFooter: return "the user pulls the footer up"
+        }
     }
 
     // MARK: Retries
@@ -174,13 +230,14 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         signals: PageSignals = PageSignals(),
         remark: String = ""
     ) -> (items: [TestItem], settling: Settling?) {
-        let settling = settling(load)
+        var settling = settling(load)
         var signals = signals
         if policy.paging == .cursors {
             signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
         }
         let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
         note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
+        settling?.step = steps.count - 1
         let made = rig.loader.makePage(
             for: load,
             itemCount: itemCount,
@@ -193,6 +250,18 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         )
         rig.loader.answer(load, with: made.page)
         return (made.items, settling)
+    }
+
+    /// Adds to the step that answered what `settling` settles what the library did with the answer
+    /// when it refused it, so that a report shows the refusal and its reason where it happened.
+    func noteRefusal(_ settling: Settling?) {
+        guard let settling, let step = settling.step, steps.indices.contains(step),
+            let failure = sources.indices.contains(settling.source)
+                ? [sources[settling.source].failure, sources[settling.source].loadPreviousFailure]
+                    .compactMap({ $0 }).first(where: { $0.request == settling.request }) : nil,
+            case .invalidResponse(let invalid) = failure.reason
+        else { return }
+        steps[step] += " → the library refused it: \(invalid.explanation)"
     }
 
     /// An id as the item it was first given to, such as `r3[1]`.

@@ -82,6 +82,7 @@ extension AdopterScenario {
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
             refreshSupersedesRetry, retryNowRetriesAtOnce,
+            pullsGoThroughTheWiring,
         ]
     }
 

@@ -1,3 +1,5 @@
+public import Refreshable
+
 /// One broken rule: which rule, in which scenario, after which steps, and what was expected versus seen.
 public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible {
     /// The rule that broke.
@@ -11,6 +13,11 @@ public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible 
     /// For a randomized check, the seed that replays it: set ``ConformanceConfiguration/seed`` to
     /// it and the first random episode plays the same events.
     public let seed: UInt64?
+    /// What the library recorded when the rule broke: every failure the adopter's sources held,
+    /// oldest source first. An answer the library refused shows here with its reason
+    /// (`RefreshFailure.Reason.invalidResponse`), such as a `pageCount` of 0 that a client made of
+    /// a missing field; a list that holds no items although answers came often has one.
+    public let recordedFailures: [RefreshFailure]
 
     /// What the rule required, in words.
     public var expected: String { mismatch.expected }
@@ -22,13 +29,15 @@ public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible 
         scenario: String,
         steps: [String],
         mismatch: ConformanceMismatch,
-        seed: UInt64? = nil
+        seed: UInt64? = nil,
+        recordedFailures: [RefreshFailure] = []
     ) {
         self.rule = rule
         self.scenario = scenario
         self.steps = steps
         self.mismatch = mismatch
         self.seed = seed
+        self.recordedFailures = recordedFailures
     }
 
     /// A multi-line report naming the rule, the scenario, the steps, and expected versus observed.
@@ -46,6 +55,10 @@ public struct ConformanceViolation: Sendable, Hashable, CustomStringConvertible 
         }
         lines.append("  expected: \(expected)")
         lines.append("  observed: \(observed)")
+        if !recordedFailures.isEmpty {
+            lines.append("  the library recorded:")
+            lines += recordedFailures.map { "    \($0)" }
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -59,10 +72,14 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
     public let adopter: String
     /// Every violation found, one per failing scenario, in the order the scenarios ran.
     public let violations: [ConformanceViolation]
+    /// The adopter's own policy (page size, first page, paging, conflict rule), which the
+    /// scenarios followed; `nil` when the suite stopped before reading it.
+    public let policy: RefreshPolicy?
 
-    package init(adopter: String, violations: [ConformanceViolation]) {
+    package init(adopter: String, violations: [ConformanceViolation], policy: RefreshPolicy? = nil) {
         self.adopter = adopter
         self.violations = violations
+        self.policy = policy
     }
 
     /// The rules that broke, without repeats.
@@ -74,7 +91,9 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
     /// A report of the violations: for each broken rule, the one with the fewest steps, then how
     /// many more there are (all of them are in ``violations``).
     public var description: String {
-        let header = "\(adopter) broke \(violatedRuleIDs.joined(separator: ", ")) in \(violations.count) scenario(s):"
+        let under = policy.map { ", under its policy \($0)" } ?? ""
+        let header =
+            "\(adopter) broke \(violatedRuleIDs.joined(separator: ", ")) in \(violations.count) scenario(s)\(under):"
         var shortest: [ConformanceRule: ConformanceViolation] = [:]
         for violation in violations where violation.steps.count < (shortest[violation.rule]?.steps.count ?? .max) {
             shortest[violation.rule] = violation

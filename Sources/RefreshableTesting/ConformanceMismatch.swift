@@ -77,6 +77,10 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         /// The adopter's identity reads ids of this type, not an integer: the suite names items by
         /// ``TestItem/id``, an `Int`, so it could not edit or remove any.
         case identityIDType(String)
+        /// The controller shows the header double but wired nothing to it (no
+        /// ``TestHeaderControl/refreshingBlock``, no action for `.valueChanged`, no
+        /// ``TestHeaderControl/action``): a user's pull would do nothing.
+        case headerNotWired
 
         /// The problem in words.
         public var description: String {
@@ -88,6 +92,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             case .identityIDType(let type):
                 return
                     "refreshStatus.sources.identity reads ids of type \(type); the suite edits and removes items by TestItem.id, an Int: read an integer your makeItem copies from it"
+            case .headerNotWired:
+                return
+                    "rig.header has nothing wired to it (no refreshingBlock, no action for .valueChanged, no action): wire it as your controller wires its real header"
             }
         }
     }
@@ -183,7 +190,8 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         case .controlsRetained:
             return "the subscription holds the controls weakly"
         case .wiring:
-            return "the adopter's controls and list view are the rig's doubles (or nil), and its pageSize is 2 or more"
+            return
+                "the adopter's controls and list view are the rig's doubles (or nil) and wired as the real ones, and its pageSize is 2 or more"
         case .threw:
             return "the scenario runs to its end"
         case .cursor(let load, let expected, _):

@@ -1,3 +1,5 @@
+public import Refreshable
+
 /// What a conformance run checked, and what it could not check with the adopter's wiring.
 ///
 /// ``RefreshableConformance/check(_:rules:makeItem:makeAdopter:)`` returns it when every checked rule
@@ -44,6 +46,10 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     /// uses (``ConformanceRule/itemsHeldOnce`` with an identity, ``ConformanceRule/pageCap`` under a
     /// cap, ``ConformanceRule/retry`` with a retry policy, and so on).
     public let checkedRules: Set<ConformanceRule>
+    /// The adopter's own policy (page size, first page, paging, conflict rule), which the scenarios
+    /// and the random events followed, and which the rigs handed to your factory carried once the
+    /// suite had read it.
+    public let policy: RefreshPolicy?
 
     package init(
         adopter: String,
@@ -52,7 +58,8 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         unchecked: [UncheckedRule],
         endOfListSignals: EndOfListSignals = .all,
         signalsWereFound: Bool = false,
-        checkedRules: Set<ConformanceRule> = []
+        checkedRules: Set<ConformanceRule> = [],
+        policy: RefreshPolicy? = nil
     ) {
         self.adopter = adopter
         self.scenarioCount = scenarioCount
@@ -61,6 +68,7 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         self.endOfListSignals = endOfListSignals
         self.signalsWereFound = signalsWereFound
         self.checkedRules = checkedRules
+        self.policy = policy
     }
 
     /// The rules with at least one skipped check.
@@ -68,7 +76,9 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
 
     /// A summary, then one line per skipped check.
     public var description: String {
-        let signals = "end-of-list signals \(endOfListSignals) (\(signalsWereFound ? "found by probing" : "declared"))"
+        let under = policy.map { ", under its policy \($0)" } ?? ""
+        let signals =
+            "end-of-list signals \(endOfListSignals) (\(signalsWereFound ? "found by probing" : "declared"))\(under)"
         let rules = checkedRules.map(\.id).sorted().joined(separator: " ")
         let summary =
             "\(adopter) kept every checked rule (\(rules)) in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s), with \(signals)"

@@ -26,6 +26,8 @@ public struct ConformanceConfiguration: Sendable {
     /// reads the adopter's own identity either way: set this when your adopter takes its sources
     /// from the rig.
     public var duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
+    /// The kind of front door checked, set by the entry point: how the controls' actions are reached.
+    package var frontDoor: FrontDoor = .adopter
 
     /// Creates a configuration.
     /// - Parameters:
@@ -90,10 +92,17 @@ public final class ConformanceRig<Item: Sendable> {
     public let listView: TestListView
     /// The scriptable server.
     public let loader: TestPageLoader<Item>
+    /// What the factory made besides the front door under test (a view model's controller), kept
+    /// as long as the rig.
+    var retained: [AnyObject] = []
+    /// The kind of front door checked.
+    let frontDoor: FrontDoor
     /// The rig's ``TestClock``, boxed: a stored property cannot be limited to the OS versions
     /// the clock needs.
     private let storedClock: (any Sendable)?
-    /// The paging and conflict rules to build the adopter's sources with.
+    /// The paging and conflict rules to build the adopter's sources with: in a conformance check,
+    /// once the suite has read the adopter's own policy, that policy (so a page size your loader
+    /// derives from it is your list's), else the configuration's.
     public let policy: RefreshPolicy
     /// Each source's end-of-list text, one per source.
     public let noMoreTitles: [String]
@@ -118,6 +127,7 @@ public final class ConformanceRig<Item: Sendable> {
             makeItem: makeItem
         )
         policy = configuration.policy
+        frontDoor = configuration.frontDoor
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
@@ -160,20 +170,26 @@ public final class ConformanceRig<Item: Sendable> {
     /// Wires the doubles' actions to an adopter's control actions, as an app wires the real
     /// controls' targets: the header's to `headerRefreshingAction()`, the footer's to
     /// `footerRefreshingAction()`, unless the adopter wired them itself when it was made (as your
-    /// app's controller does in `viewDidLoad`): then the suite's pulls and the controls' late
-    /// callbacks go through your wiring, and a wrong one is caught. The suite and the model check
-    /// call it for you.
+    /// app's controller does in `viewDidLoad`, with ``TestHeaderControl/refreshingBlock``,
+    /// ``TestHeaderControl/addAction(_:for:)`` or `action`): then the suite's pulls and the
+    /// controls' late callbacks go through your wiring, and a wrong one is caught. In
+    /// ``RefreshableConformance/checkViewController(_:rules:makeItem:makeViewController:)`` nothing
+    /// is wired for the controller. The suite and the model check call it for you.
     /// - Parameter adopter: The adopter under test; held weakly.
     /// It also tells the loader the adopter's own first page, so that loads started without a
     /// request are told refresh from load-more by the adopter's policy, and its `curPageOffset`,
-    /// so that pages are numbered as its server numbers them.
-    public func connect<Adopter: Refreshable>(_ adopter: Adopter) {
+    /// so that pages are numbered as its server numbers them, and has ``settle()`` wait until the
+    /// adopter's runtime applied each answer (see ``TestPageLoader/watch(_:)``). Call it in tests
+    /// of your own that drive the adopter and settle.
+    public func connect<Adopter: Refreshable>(_ adopter: Adopter) where Adopter.Item == Item {
         loader.firstPage = adopter.refreshStatus.sources.policy.firstPage
         loader.curPageOffset = adopter.refreshStatus.sources.policy.curPageOffset
-        if header.action == nil {
+        loader.watch(adopter.refreshStatus)
+        guard frontDoor == .adopter else { return }
+        if !header.isWired {
             header.action = { [weak adopter] in adopter?.headerRefreshingAction() }
         }
-        if footer.action == nil {
+        if !footer.isWired {
             footer.action = { [weak adopter] in adopter?.footerRefreshingAction() }
         }
     }

@@ -70,6 +70,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// last attempt's failure shows, and a newer load or `retryNow()` ends the wait (id `R`, from
     /// `RefreshRetry`).
     case retry
+    /// A user's pull of a control reaches the list through the controller's own wiring of it, and
+    /// the control's own late callback of a `beginRefreshing()` loads nothing (id `E1`, under
+    /// "Control actions and echoes").
+    case controlActions
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -130,12 +134,16 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .retry:
             return
                 "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait."
+        case .controlActions:
+            return
+                "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
         }
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
-    /// `D1`–`D3` for status dispatch, `W` for wiring, `I1`–`I3` for items with an identity, `N`
-    /// for answer numbering, `P` for previous pages, `C` for the page cap and `R` for retries.
+    /// `D1`–`D3` for status dispatch, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
+    /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
+    /// `R` for retries.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -162,6 +170,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .previousPageLoads: return "P"
         case .pageCap: return "C"
         case .retry: return "R"
+        case .controlActions: return "E1"
         }
     }
 

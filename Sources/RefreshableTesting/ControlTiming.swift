@@ -69,6 +69,12 @@ struct PendingBeginCallbacks {
         return due
     }
 
+    /// Takes every callback counted by turns, to fire now.
+    mutating func takeAllTimed() -> [@MainActor () -> Void] {
+        defer { timed.removeAll() }
+        return timed.map(\.fire)
+    }
+
     /// Takes every callback owed by hand.
     mutating func takeAll() -> Int {
         defer { count = 0 }

@@ -6,9 +6,11 @@
 package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// The screen appears: `setupRefreshHeader()` and `setupRefreshFooter()`.
     case appear
-    /// The user pulls to refresh: `refresh()`.
+    /// The user pulls to refresh: every other one pulls the header through the adopter's wiring of
+    /// it (when a user could pull it), the others call `refresh()`.
     case refresh
-    /// The user pulls up for more: `loadMore()`.
+    /// The user pulls up for more: every other one pulls the footer through the adopter's wiring of
+    /// it (or brings a list model's last row on screen), the others call `loadMore()`.
     case loadMore
     /// The first rows come on screen: `loadPrevious()`. Only for lists paged by cursor or capped.
     case loadPrevious

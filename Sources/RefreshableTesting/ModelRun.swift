@@ -34,6 +34,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         sent = Array(repeating: [], count: driver.sources.count)
     }
 
+    /// How many refreshes and load-mores the run asked for: every other one is a user's pull.
+    private var refreshes = 0
+    private var loadMores = 0
+
     /// Whether the adopter's list has an identity, so that the run edits items and sends copies.
     var hasIdentity: Bool { model.duplicates != nil }
 
@@ -84,10 +88,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             driver.perform(.appear)
         case .refresh:
             begin(.refresh, source: model.current, &expect)
-            driver.perform(.refresh)
+            // Every other refresh is a user's pull through the adopter's wiring, when the header
+            // can be pulled; the others are the app's own call.
+            refreshes += 1
+            if refreshes % 2 == 0 || !driver.perform(.pullHeader) {
+                driver.perform(.refresh)
+            }
         case .loadMore:
             begin(.loadMore, source: model.current, &expect)
-            driver.perform(.loadMore)
+            loadMores += 1
+            if loadMores % 2 == 0 || !driver.perform(.pullFooter) {
+                driver.perform(.loadMore)
+            }
         case .loadPrevious:
             begin(.loadPrevious, source: model.current, &expect)
             driver.perform(.loadPrevious)
@@ -132,7 +144,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 expect.settling = driver.fail(load, remark: model.maxRetries > 0 ? " (its last retry)" : "")
             }
         case .cancel(let index):
-            let source = index % sourceCount
+            // A list model cancels only the source on screen.
+            let source = driver.cancelsOnlyTheCurrentSource ? model.current : index % sourceCount
             if model.cancel(source: source) {
                 expect.failedSource = source
             }
@@ -203,6 +216,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             driver.perform(.retryNow)
         }
         let settled = await settle(expect)
+        driver.noteRefusal(expect.settling)
         let marks = driver.marks
         let divergence = check(event, expect)
         guard divergence != nil else { return nil }
@@ -226,6 +240,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         stepsSinceSettle = 0
         return check(event, expect)
     }
+
+    /// What the library recorded at a divergence: the failures the adopter's sources hold.
+    var recordedFailures: [RefreshFailure] { driver.recordedFailures }
 
     private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
         checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect)

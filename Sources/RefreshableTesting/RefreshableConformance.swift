@@ -26,6 +26,12 @@ public import Refreshable
 ///
 /// A control the adopter does not expose and never drives cannot be observed: the checks that look
 /// at it are skipped and listed in the returned ``ConformanceReport``, not passed silently.
+///
+/// The suite pulls the controls as a user does, through the adopter's wiring of the doubles (MJRefresh's
+/// `refreshingBlock`, `addAction(_:for:)` for `.valueChanged`, or `action`; what the adopter
+/// leaves unwired is wired to its control actions), and lets MJRefresh's late callbacks arrive.
+/// To check a view controller through its own wiring, a view model with its controller, or a
+/// SwiftUI list model, see <doc:TestingAViewController>.
 public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
     /// - Parameters:
@@ -50,9 +56,16 @@ public enum RefreshableConformance {
             makeItem: makeItem,
             makeAdopter: makeAdopter
         )
-        let adopter = String(describing: Adopter.self)
+        return try report(outcome, adopter: String(describing: Adopter.self))
+    }
+
+    /// The report of a run, or the failure listing its violations.
+    package static func report(
+        _ outcome: RunOutcome,
+        adopter: String
+    ) throws(ConformanceFailure) -> ConformanceReport {
         guard outcome.violations.isEmpty else {
-            throw ConformanceFailure(adopter: adopter, violations: outcome.violations)
+            throw ConformanceFailure(adopter: adopter, violations: outcome.violations, policy: outcome.traits?.policy)
         }
         return ConformanceReport(
             adopter: adopter,
@@ -61,9 +74,16 @@ public enum RefreshableConformance {
             unchecked: outcome.unchecked,
             endOfListSignals: outcome.traits?.signals ?? [],
             signalsWereFound: outcome.traits?.discovered ?? false,
-            checkedRules: outcome.checkedRules
+            checkedRules: outcome.checkedRules,
+            policy: outcome.traits?.policy
         )
     }
+
+    /// What a run found.
+    package typealias RunOutcome = (
+        violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
+        randomizedSteps: Int, traits: AdopterTraits?, checkedRules: Set<ConformanceRule>
+    )
 
     /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
     /// - Parameters:
@@ -127,14 +147,15 @@ public enum RefreshableConformance {
         rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> (
-        violations: [ConformanceViolation], unchecked: [ConformanceReport.UncheckedRule], scenarioCount: Int,
-        randomizedSteps: Int, traits: AdopterTraits?, checkedRules: Set<ConformanceRule>
-    ) where Adopter.Item: Equatable {
+    ) async -> RunOutcome where Adopter.Item: Equatable {
         if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
             return ([wiring], [], 0, 0, nil, [])
         }
         let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
+        // From here on the rigs carry the adopter's own policy, so that a page size or first page
+        // the factory reads from the rig is the list's.
+        var configuration = configuration
+        configuration.policy = traits.policy
         var found: [ConformanceViolation] = []
         var unchecked: [ConformanceReport.UncheckedRule] = []
         var scenarioCount = 0

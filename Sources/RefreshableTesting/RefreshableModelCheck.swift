@@ -9,7 +9,8 @@ import Refreshable
 /// - every source holds exactly the items of the pages the server gave it, none lost or duplicated,
 ///   and never an item of a stale answer (S3, S8, S12);
 /// - each source's page, end-of-list flag and loading flag match the model's (S5, S9, S11);
-/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10);
+/// - the controls, placeholder and messages show what the state says (S2, S5, S6, S10), also when
+///   the user pulls them through the adopter's own wiring and MJRefresh's late callbacks arrive (E1);
 /// - for a list with an identity, answers that bring items sent before and local edits racing the
 ///   loads leave each item held once, removals sticking and the server's copies replacing edits
 ///   (I1–I3); answers are numbered by the adopter's `curPageOffset` (N);
@@ -110,7 +111,8 @@ package enum RefreshableModelCheck {
                     originalEventCount: failing.count,
                     events: final.divergence == nil ? failing : shrunk,
                     steps: final.divergence == nil ? outcome.log : final.log,
-                    mismatch: report.mismatch
+                    mismatch: report.mismatch,
+                    recordedFailures: final.divergence == nil ? outcome.recorded : final.recorded
                 )
                 return ModelCheckResult(steps: done, episodes: episodes, failure: failure)
             }
@@ -157,7 +159,8 @@ package enum RefreshableModelCheck {
             rule: divergence.rule,
             scenario: "replay of \(events.count) event(s)",
             steps: outcome.log,
-            mismatch: divergence.mismatch
+            mismatch: divergence.mismatch,
+            recordedFailures: outcome.recorded
         )
     }
 
@@ -186,7 +189,8 @@ package enum RefreshableModelCheck {
         signals: EndOfListSignals,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> (executed: Int, divergence: Divergence?, log: [String]) where Adopter.Item: Equatable {
+    ) async -> (executed: Int, divergence: Divergence?, log: [String], recorded: [RefreshFailure])
+    where Adopter.Item: Equatable {
         let driver = AdopterDriver(
             rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
             makeAdopter: makeAdopter, budget: budget)
@@ -200,8 +204,9 @@ package enum RefreshableModelCheck {
                 break
             }
         }
+        let recorded = divergence == nil ? [] : run.recordedFailures
         await driver.finish()
-        return (executed, divergence, run.log)
+        return (executed, divergence, run.log, recorded)
     }
 
     /// Shrinks a failing sequence (see ``DeltaDebugging``) while it still breaks the same rule.
@@ -249,6 +254,8 @@ package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvert
     package let steps: [String]
     /// What the adopter did instead of what the model expected at the failing event.
     package let mismatch: ConformanceMismatch
+    /// What the library recorded at the failing event: the failures the adopter's sources held.
+    package var recordedFailures: [RefreshFailure] = []
 
     /// The failure as a violation of ``rule``, for ``ConformanceFailure``.
     package var violation: ConformanceViolation {
@@ -257,7 +264,8 @@ package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvert
             scenario: "randomized check (\(originalEventCount) event(s) shrunk to \(events.count))",
             steps: steps,
             mismatch: mismatch,
-            seed: seed
+            seed: seed,
+            recordedFailures: recordedFailures
         )
     }
 

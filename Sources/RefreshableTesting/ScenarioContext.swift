@@ -34,6 +34,8 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     /// An absent control, for reports of what could not be checked.
     enum Absent {
         case header, footer, listView
+        /// A footer the controller shows but wired nothing to.
+        case footerWiring
     }
 
     /// Records that a check of `rule` was skipped because the control is absent.
@@ -49,6 +51,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         case .listView:
             reason =
                 "the failure placeholder, its retry and the failure messages: the adopter's refreshListView is nil and it never called rig.listView"
+        case .footerWiring:
+            reason =
+                "a user's pull of the footer: the controller shows rig.footer but wired nothing to it (no refreshingBlock, no action), so load-more was asked with loadMore()"
         }
         let entry = ConformanceReport.UncheckedRule(rule: rule, reason: reason)
         if !unchecked.contains(entry) {
@@ -57,7 +62,10 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     }
 
     func stop(_ rule: ConformanceRule, _ mismatch: ConformanceMismatch) -> ScenarioStop {
-        ScenarioStop(violation: ConformanceViolation(rule: rule, scenario: scenario, steps: steps, mismatch: mismatch))
+        ScenarioStop(
+            violation: ConformanceViolation(
+                rule: rule, scenario: scenario, steps: steps, mismatch: mismatch,
+                recordedFailures: driver.recordedFailures))
     }
 
     /// Throws a violation of `rule` when there is a mismatch.
@@ -112,6 +120,27 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         throw stop(rule, .cursor(load: asked, expected: cursor, observed: load.cursor))
     }
     func switchSource(to index: Int) async { _ = await act(.switchSource(index)) }
+
+    /// The user pulls the header through the adopter's wiring of it; `false` when it could not be
+    /// pulled (absent, unwired, or still showing a state a user cannot pull from).
+    func pullHeader() async -> Bool { await act(.pullHeader) }
+
+    /// The user pulls the footer up through the adopter's wiring of it; `false` when it could not be pulled.
+    func pullFooter() async -> Bool { await act(.pullFooter) }
+
+    /// Lets the controls' begin animations complete: MJRefresh's late callbacks of every
+    /// `beginRefreshing()` arrive (nothing for a `UIRefreshControl`).
+    func completeBeginAnimations() async {
+        let (header, footer) = (rig.header, rig.footer)
+        guard
+            header.pendingBeginCallbacks > 0 || footer.pendingBeginCallbacks > 0 || header.awaitsTurns
+                || footer.awaitsTurns
+        else { return }
+        driver.note("the controls' begin animations complete: their late callbacks arrive")
+        header.completeBeginAnimations()
+        footer.completeBeginAnimations()
+        await driver.settle()
+    }
     func cancelLoading(source: Int) async { _ = await act(.cancel(source: source)) }
     func tapRetry() async -> Bool { await act(.tapRetry) }
 
@@ -154,6 +183,7 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         let answered = driver.answer(load, itemCount: itemCount, copies: copies, signals: signals)
         await driver.waitForReaction(answered.settling)
         await driver.settle()
+        driver.noteRefusal(answered.settling)
         return answered.items
     }
 

@@ -18,6 +18,9 @@ public import Refreshable
 /// - ``Timing/mjRefreshBackFooter(_:)``: as `MJRefreshBackFooter`, end commands wait for the next
 ///   turn and every begin calls the action when its begin animation completes, even after an end.
 ///
+/// It offers MJRefresh's wiring surface, ``refreshingBlock``, so a controller's own wiring code
+/// runs against it; a user's ``pull()`` (and an MJRefresh footer's begin) calls it and ``action``.
+///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
 public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
@@ -138,7 +141,36 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     /// The control's action, as its refreshing block: wire it to `footerRefreshingAction()`.
     public var action: (@MainActor () -> Void)?
 
-    /// How many times the action was called.
+    /// MJRefresh's refreshing block (`MJRefreshComponent.refreshingBlock`), with its type: called
+    /// like ``action``, so a controller that assigns its MJRefresh footer's block can assign this one.
+    public var refreshingBlock: (() -> Void)?
+
+    /// Whether anything is wired to the footer: ``action`` or ``refreshingBlock``.
+    package var isWired: Bool { action != nil || refreshingBlock != nil }
+
+    /// Whether a user could pull the footer now: it is shown, idle or failed, with no command
+    /// waiting to apply.
+    package var canBePulled: Bool { !isHidden && state != .refreshing && !isShowingNoMoreData && deferred.isEmpty }
+
+    /// A user's pull whose begin animation completes before anything else happens: the footer
+    /// begins loading and calls its wiring at once, whatever its timing. Returns whether the footer
+    /// could be pulled.
+    package func pullAndRelease() -> Bool {
+        guard canBePulled else { return false }
+        state = .refreshing
+        callAction()
+        return true
+    }
+
+    /// Completes every begin animation now, counted by hand or not: the late callbacks arrive.
+    package func completeBeginAnimations() {
+        for fire in pendingCallbacks.takeAllTimed() {
+            fire()
+        }
+        finishBeginAnimations()
+    }
+
+    /// How many times the control called its wiring (``action``, ``refreshingBlock`` and the rest).
     public private(set) var actionCount = 0
 
     var pendingCallbacks = PendingBeginCallbacks()
@@ -212,6 +244,7 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     private func callAction() {
         actionCount += 1
         action?()
+        refreshingBlock?()
     }
 
     /// Moves to the idle state (even from the end of the list, as MJRefresh does) and records the call.

@@ -11,13 +11,17 @@ public import Refreshable
 ///   main queue), so ``isRefreshing`` stays `true` until then; a second `beginRefreshing()` while
 ///   refreshing does nothing. A user's ``pull()`` begins the same way.
 ///
-/// Wire ``action`` as you wire the real control's target:
+/// It offers the real controls' wiring surface, so a controller's own wiring code runs against it:
+/// MJRefresh's ``refreshingBlock``, and `UIControl`'s ``addAction(_:for:)`` for
+/// ``Event/valueChanged`` (with a `UIAction` too, on platforms with UIKit). A user's ``pull()``, and
+/// under MJRefresh's timing the completion of every begin animation, calls them all, and
+/// ``action``:
 ///
 /// ```swift
 /// let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
-/// header.action = { [weak controller] in controller?.headerRefreshingAction() }
-/// header.pull()                  // the user pulls: refreshing, the action is owed
-/// header.finishBeginAnimations() // the animation completes: the action runs
+/// header.refreshingBlock = { [weak controller] in controller?.headerRefreshingAction() }
+/// header.pull()                  // the user pulls: refreshing, the block is owed
+/// header.finishBeginAnimations() // the animation completes: the block runs
 /// ```
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
@@ -53,7 +57,7 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
     /// Every command received since creation or the last ``reset()``, oldest first.
     public private(set) var calls: [Call] = []
 
-    /// How many times the action was called.
+    /// How many times the control called its wiring (``action``, ``refreshingBlock`` and the rest).
     public private(set) var actionCount = 0
 
     /// Whether the control shows its refreshing state.
@@ -65,6 +69,29 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
     /// The control's action, as its target or refreshing block: wire it to
     /// `headerRefreshingAction()`.
     public var action: (@MainActor () -> Void)?
+
+    /// MJRefresh's refreshing block (`MJRefreshComponent.refreshingBlock`), with its type: called
+    /// like ``action``, so a controller that assigns its MJRefresh header's block can assign this one.
+    public var refreshingBlock: (() -> Void)?
+
+    /// Events of the control, as `UIControl.Event` names them.
+    public struct Event: OptionSet, Sendable, Hashable {
+        /// The bit mask, `UIControl.Event`'s.
+        public let rawValue: UInt
+
+        /// Creates an event mask.
+        /// - Parameter rawValue: The bit mask.
+        public init(rawValue: UInt) {
+            self.rawValue = rawValue
+        }
+
+        /// A user's pull of a `UIRefreshControl` (`UIControl.Event.valueChanged`).
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        /// A control's primary action (`UIControl.Event.primaryActionTriggered`).
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    }
+
+    private var controlActions: [(action: TestAction, events: Event)] = []
 
     var pendingCallbacks = PendingBeginCallbacks()
     private var queuedEnds = 0
@@ -99,9 +126,9 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
         }
     }
 
-    /// A user's pull: the control begins refreshing by itself and calls its action (at once for
-    /// `UIRefreshControl`, when the begin animation completes for MJRefresh). Pulling a control that
-    /// is refreshing already does nothing, as on a device.
+    /// A user's pull: the control begins refreshing by itself and calls its wiring (at once for
+    /// `UIRefreshControl`, sending ``Event/valueChanged``; when the begin animation completes for
+    /// MJRefresh). Pulling a control that is refreshing already does nothing, as on a device.
     public func pull() {
         guard !isRefreshing else { return }
         switch timing {
@@ -118,6 +145,63 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
         for _ in 0..<pendingCallbacks.takeAll() {
             callAction()
         }
+    }
+
+    /// Adds an action for `controlEvents`, as `UIControl.addAction(_:for:)` does: a user's ``pull()``
+    /// sends ``Event/valueChanged``.
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - controlEvents: The events that run it.
+    public func addAction(_ action: TestAction, for controlEvents: Event) {
+        controlActions.append((action, controlEvents))
+    }
+
+    /// Removes an action added for `controlEvents`, as `UIControl.removeAction(_:for:)` does.
+    /// - Parameters:
+    ///   - action: The action added before.
+    ///   - controlEvents: The events it should no longer run for.
+    public func removeAction(_ action: TestAction, for controlEvents: Event) {
+        controlActions = controlActions.compactMap { entry in
+            guard entry.action === action else { return entry }
+            let left = entry.events.subtracting(controlEvents)
+            return left.isEmpty ? nil : (entry.action, left)
+        }
+    }
+
+    /// Runs the actions added for `controlEvents`, as `UIControl.sendActions(for:)` does.
+    /// - Parameter controlEvents: The events whose actions run.
+    public func sendActions(for controlEvents: Event) {
+        for entry in controlActions where !entry.events.isDisjoint(with: controlEvents) {
+            entry.action.handler(entry.action)
+        }
+    }
+
+    /// Whether anything is wired to the control: ``action``, ``refreshingBlock``, or an action for
+    /// ``Event/valueChanged``.
+    package var isWired: Bool {
+        action != nil || refreshingBlock != nil || controlActions.contains { $0.events.contains(.valueChanged) }
+    }
+
+    /// Whether a user could pull the control now: it shows no refreshing state and has no end
+    /// command waiting to apply.
+    package var canBePulled: Bool { !isRefreshing && queuedEnds == 0 }
+
+    /// A user's pull whose begin animation completes before anything else happens: the control
+    /// begins refreshing and calls its wiring at once, whatever its timing. Returns whether the
+    /// control could be pulled.
+    package func pullAndRelease() -> Bool {
+        guard canBePulled else { return false }
+        isRefreshing = true
+        callAction()
+        return true
+    }
+
+    /// Completes every begin animation now, counted by hand or not: the late callbacks arrive.
+    package func completeBeginAnimations() {
+        for fire in pendingCallbacks.takeAllTimed() {
+            fire()
+        }
+        finishBeginAnimations()
     }
 
     /// Applies the queued end commands now; they also apply by themselves on the main actor's next turn.
@@ -159,5 +243,7 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
     private func callAction() {
         actionCount += 1
         action?()
+        refreshingBlock?()
+        sendActions(for: .valueChanged)
     }
 }

@@ -76,6 +76,33 @@ public final class TestPageLoader<Item: Sendable> {
 
     private let makeItem: @Sendable (TestItem) -> Item
     private var waiters: [Int: Waiter] = [:]
+    /// The runtimes whose application of each answer ``settle()`` waits for (see ``watch(_:)``).
+    private var watched: [WatchedRuntime] = []
+    /// The answers delivered to a request a watched runtime had in flight, not seen applied yet.
+    private var unapplied: [Delivered] = []
+    /// Set once a wait for an application ran out: the adopter never applies some answers, and
+    /// later waits are cut short.
+    private var applicationWaitRanOut = false
+    /// The suite's budget for waits, shared by the checks of one adopter, when a driver set one.
+    var waitBudget: WaitBudget?
+
+    private struct WatchedRuntime {
+        weak var runtime: RefreshRuntime<Item>?
+    }
+
+    /// An answer or failure delivered to a request in flight in a watched runtime.
+    private struct Delivered {
+        weak var runtime: RefreshRuntime<Item>?
+        let request: RefreshRequest
+        let isFailure: Bool
+
+        /// Whether the runtime has done with it: applied it, discarded it, or (for a failure under
+        /// a retry policy) may keep the load in flight while it waits to ask again.
+        @MainActor var isSettled: Bool {
+            guard let runtime else { return true }
+            return !runtime.sources.isInFlight(request) || (isFailure && runtime.retry != nil)
+        }
+    }
     private var nextResponse = 1
     private var resumedAwaitingDelivery = 0
     private var deliveriesLanded = 0
@@ -311,6 +338,7 @@ public final class TestPageLoader<Item: Sendable> {
     public func answer(_ load: TestLoad, with page: RefreshPage<Item>) -> Bool {
         guard let waiter = waiters.removeValue(forKey: load.id) else { return false }
         outcomes[load.id] = .answered(itemCount: page.items.count)
+        noteDelivery(of: load, isFailure: false)
         deliver(.success(page), to: waiter)
         return true
     }
@@ -350,16 +378,77 @@ public final class TestPageLoader<Item: Sendable> {
     public func fail(_ load: TestLoad, with error: any Error = TestLoadError()) -> Bool {
         guard let waiter = waiters.removeValue(forKey: load.id) else { return false }
         outcomes[load.id] = .failed(String(describing: error))
+        noteDelivery(of: load, isFailure: true)
         deliver(.failure(error), to: waiter)
         return true
     }
 
     /// Lets queued main-actor work run until every answer delivered to an async ``load(_:)`` has
-    /// reached the adopter: call it after driving the adopter and after answering, before looking.
+    /// reached the adopter and, for a runtime the loader watches (see ``watch(_:)``), until the
+    /// runtime has applied it: call it after driving the adopter and after answering, before looking.
     ///
-    /// Completion handlers (a callback-style adopter's loads) run inside ``answer(_:with:)``, so for
-    /// them this only yields.
+    /// An answer that travels back through other actors or a `nonisolated` service reaches the
+    /// runtime after any number of turns; for a watched runtime, settling waits until it has
+    /// applied (or discarded) every answer delivered to a request it had in flight, up to
+    /// ``maximumWaitYields`` turns, and lets the work that queued run. Completion handlers (a
+    /// callback-style adopter's loads) run inside ``answer(_:with:)``, so for them this only yields.
     public func settle() async {
+        await letDeliveriesLand()
+        guard !unapplied.isEmpty else { return }
+        let applied = await waitForApplications()
+        unapplied.removeAll { $0.isSettled }
+        if applied {
+            // The work the applications queued (renders, the controls' re-checks).
+            for _ in 0..<max(minimumSettleYields, 1) {
+                await Task.yield()
+            }
+        }
+    }
+
+    /// Makes ``settle()`` (and a ``ConformanceRig``'s) wait until `runtime` has applied each answer
+    /// this loader delivers to a request the runtime has in flight, however the answer travels
+    /// back (an `actor` client, a `nonisolated` service). ``ConformanceRig/connect(_:)`` watches
+    /// the adopter's runtime for you. The runtime is held weakly.
+    /// - Parameter runtime: The adopter's `refreshStatus`, or a list model's.
+    public func watch(_ runtime: RefreshRuntime<Item>) {
+        watched.removeAll { $0.runtime == nil }
+        guard !watched.contains(where: { $0.runtime === runtime }) else { return }
+        watched.append(WatchedRuntime(runtime: runtime))
+    }
+
+    /// Yields, without counting turns of the controls' animations, until every answer delivered
+    /// to a watched runtime was applied or the cap ran out; returns whether it had to wait.
+    private func waitForApplications() async -> Bool {
+        guard unapplied.contains(where: { !$0.isSettled }) else { return false }
+        let cutShort = applicationWaitRanOut || waitBudget?.timedOut == true
+        let limit = cutShort ? min(WaitBudget.afterTimeout, maximumWaitYields) : maximumWaitYields
+        var yields = 0
+        while unapplied.contains(where: { !$0.isSettled }) {
+            guard yields < limit else {
+                applicationWaitRanOut = true
+                waitBudget?.noteTimeout()
+                break
+            }
+            await Task.yield()
+            yields += 1
+        }
+        return true
+    }
+
+    /// Notes, for each watched runtime that has the load's request in flight, that the answer must
+    /// be applied before a settle returns.
+    private func noteDelivery(of load: TestLoad, isFailure: Bool) {
+        guard !watched.isEmpty else { return }
+        for entry in watched {
+            guard let runtime = entry.runtime,
+                let request = inFlightRequest(answeredBy: load, in: runtime.sources)
+            else { continue }
+            unapplied.append(Delivered(runtime: runtime, request: request, isFailure: isFailure))
+        }
+    }
+
+    /// Yields until every answer delivered to an awaiting ``load(_:)`` has landed, then one more round.
+    private func letDeliveriesLand() async {
         // A resumed continuation reaches the main actor through the global executor, so its task
         // may run after any number of yields; after the last delivery lands, one more full round of
         // yields lets the work it queued (renders, rechecks) run too.

@@ -23,6 +23,11 @@ final class WaitBudget {
         return held
     }
 
+    /// Notes a wait that ran out elsewhere (the loader's wait for an answer to be applied).
+    func noteTimeout() {
+        timedOut = true
+    }
+
     /// Waits until the adopter has applied the answer or failure of `request` of `source`, or has
     /// changed its sources in any other way (a broken adopter may apply it elsewhere): after the
     /// answer nothing else can change them, so the first change is the adopter's reaction.

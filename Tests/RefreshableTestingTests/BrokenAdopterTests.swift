@@ -217,7 +217,10 @@ import Testing
     @Test func theReportNamesRuleScenarioStepsAndExpectedVersusObserved() async throws {
         let failure = try await failure { PageMinusOneController(rig: $0) }
         let text = failure.description
-        #expect(text.hasPrefix("PageMinusOneController broke S9 in 3 scenario(s):"))
+        #expect(
+            text.hasPrefix(
+                "PageMinusOneController broke S9 in 3 scenario(s), under its policy RefreshPolicy(pageSize: 3, firstPage: 1, conflictRule: refreshWins):"
+            ))
         #expect(text.contains("[S9] A failed load commits no page"))
         // The shortest of the rule's three violations, then how many more there are.
         #expect(text.contains("scenario: header and footer leave their refreshing state on success and on failure"))

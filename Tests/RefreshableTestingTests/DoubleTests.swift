@@ -72,6 +72,55 @@ import Testing
         #expect(actions == 1, "an auto footer calls its action as it begins")
     }
 
+    // The wiring surface of the real controls: UIControl's addAction(_:for:) for .valueChanged,
+    // MJRefresh's refreshingBlock.
+    @Test func aUsersPullSendsValueChangedToTheHeadersActionsButBeginRefreshingSendsNothing() {
+        let header = TestHeaderControl()
+        var pulled: [String] = []
+        let pull = TestAction(title: "pull") { pulled.append($0.title) }
+        header.addAction(pull, for: .valueChanged)
+        header.addAction(TestAction { _ in pulled.append("tap") }, for: .primaryActionTriggered)
+        header.beginRefreshing()
+        header.endRefreshing()
+        #expect(pulled.isEmpty, "UIRefreshControl sends no .valueChanged from beginRefreshing()")
+        header.pull()
+        #expect(pulled == ["pull"])
+        header.endRefreshing()
+        header.removeAction(pull, for: .valueChanged)
+        header.pull()
+        #expect(pulled == ["pull"])
+        header.sendActions(for: .primaryActionTriggered)
+        #expect(pulled == ["pull", "tap"])
+    }
+
+    @Test func anMJRefreshHeadersBlockRunsAfterEveryBeginsAnimation() {
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
+        var blocks = 0
+        header.refreshingBlock = { blocks += 1 }
+        header.beginRefreshing()
+        #expect(blocks == 0)
+        header.finishBeginAnimations()
+        #expect(blocks == 1, "the library's own begin calls the block too: its late callback")
+        header.endRefreshing()
+        header.flush()
+        header.pull()
+        header.finishBeginAnimations()
+        #expect(blocks == 2)
+    }
+
+    @Test func anMJRefreshFootersBlockRunsForAPullAndForAnAutoFootersBegin() {
+        let back = TestFooterControl(timing: .mjRefreshBackFooter(.manual))
+        var blocks = 0
+        back.refreshingBlock = { blocks += 1 }
+        back.pull()
+        back.finishBeginAnimations()
+        #expect(blocks == 1)
+        let auto = TestFooterControl(timing: .mjRefreshAutoFooter)
+        auto.refreshingBlock = { blocks += 1 }
+        auto.beginRefreshing()
+        #expect(blocks == 2)
+    }
+
     @Test func anMJRefreshBackFooterCallsItsActionAfterTheAnimation() {
         let footer = TestFooterControl(timing: .mjRefreshBackFooter(.manual))
         var actions = 0

@@ -35,7 +35,9 @@ enum SnippetMatcher {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The docs whose blocks must be compiled: the README and every Refreshable DocC article.
+    /// The docs whose blocks must be compiled: the README, every Refreshable DocC article, and the
+    /// testing kit's article on view controllers (the kit's other article is checked by
+    /// Tests/RefreshableTestingTests/ArticleExampleTests.swift).
     static func docFiles() throws -> [String] {
         let catalog = "Sources/Refreshable/Refreshable.docc"
         let articles = try FileManager.default.contentsOfDirectory(atPath: path(catalog))
@@ -43,6 +45,7 @@ enum SnippetMatcher {
             .sorted()
             .map { "\(catalog)/\($0)" }
         return ["README.md"] + articles
+            + ["Sources/RefreshableTesting/RefreshableTesting.docc/TestingAViewController.md"]
     }
 
     /// The Swift files that may hold the blocks, relative to the repository root.

@@ -1,0 +1,1 @@
+../../../Sources/RefreshableTesting/TestHeaderControl+UIKit.swift

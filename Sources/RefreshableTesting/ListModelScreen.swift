@@ -1,0 +1,155 @@
+import Observation
+import Refreshable
+
+/// A SwiftUI screen over a `RefreshListModel`, drawn on the rig's doubles as a view draws the
+/// model: the header's refreshing state from `isRefreshing`, the footer row from `isLoadingMore`,
+/// `noMoreText` and a failed load-more, the placeholder with its retry button from `placeholder`,
+/// and an alert for each failure of a list with items while its tab is on screen. It draws again
+/// on the turn after the model changes, as Observation makes a view do, so a value the model does
+/// not publish shows stale.
+///
+/// The suite drives it as a front door of its own: every action goes to the model (`setUp()`,
+/// `.refreshable`'s `refresh()`, `loadMore()`, `cancelLoading()`, ...), whose runtime loads and
+/// settles; it adopts `Refreshable` only as the suite's handle and is never set up as one.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFrontDoor {
+    let model: RefreshListModel<Item>
+    private let rig: ConformanceRig<Item>
+    private var alerted: Set<RefreshFailure> = []
+    /// The failures drawn so far, and the tabs whose footer row shows a failed load-more until the
+    /// next load-more or success, as a row that keeps its "tap to retry" would.
+    private var seen: Set<RefreshFailure> = []
+    private var footerFailed: Set<Int> = []
+    /// The tab drawn last: a failure that comes on screen with a tab switch is old news, not an alert.
+    private var drawnIndex = 0
+
+    init(model: RefreshListModel<Item>, rig: ConformanceRig<Item>) {
+        self.model = model
+        self.rig = rig
+        // `.refreshable { await model.refresh() }`; the footer is a row drawn from the model, which
+        // loads more when the last rows come on screen, not a control a user pulls.
+        rig.header.action = { [weak self] in self?.pullToRefresh() }
+        redrawOnChange()
+    }
+
+    var refreshStatus: RefreshRuntime<Item> { model.refreshStatus }
+    var currentIndex: Int {
+        get { model.currentIndex }
+        set { model.switchSource(to: newValue) }
+    }
+    // The screen draws the doubles itself; the model drives no control.
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+    /// The model's loader loads; nothing starts a load through the protocol.
+    func refreshData(isRefresh: Bool) {}
+
+    var cancelsOnlyTheCurrentSource: Bool { true }
+    var drawsHeader: Bool { true }
+    var drawsFooter: Bool { true }
+    var drawsListView: Bool { true }
+
+    func route(_ action: AdopterAction) -> Bool {
+        switch action {
+        case .appear:
+            // `.task { model.setUp() }`
+            model.setUp()
+        case .refresh:
+            pullToRefresh()
+        case .loadMore:
+            model.loadMore()
+        case .loadPrevious:
+            model.loadPrevious()
+        case .switchSource(let index):
+            model.switchSource(to: index)
+        case .cancel:
+            // `.onDisappear { model.cancelLoading() }`: the source on screen.
+            model.cancelLoading()
+        case .update(let item):
+            model.updateItem(rig.loader.makeItems([item])[0])
+        case .remove(let id):
+            model.removeItem(id: id)
+        case .insert(let item, let position):
+            model.insertItem(rig.loader.makeItems([item])[0], at: position)
+        case .pullFooter:
+            // The user scrolls the last row on screen and away again: its `onAppear` and
+            // `onDisappear`, which load more once per crossing.
+            let last = model.items.count - 1
+            guard last >= 0 else { return true }
+            model.itemDidAppear(at: last)
+            model.itemDidDisappear(at: last)
+        case .tapRetry, .retryNow, .pullHeader:
+            return false
+        }
+        return true
+    }
+
+    /// `.refreshable { await model.refresh() }`, which SwiftUI runs in a task of its own, showing
+    /// the refresh indicator until the action returns.
+    private func pullToRefresh() {
+        Task { [weak self] in
+            guard let model = self?.model else { return }
+            await model.refresh()
+            self?.draw()
+        }
+    }
+
+    private func redrawOnChange() {
+        withObservationTracking {
+            draw()
+        } onChange: {
+            Task { @MainActor [weak self] in self?.redrawOnChange() }
+        }
+    }
+
+    /// Draws what a view would show for the model's observable values.
+    private func draw() {
+        let (header, footer, list) = (rig.header, rig.footer, rig.listView)
+        if model.isRefreshing != header.isRefreshing {
+            model.isRefreshing ? header.beginRefreshing() : header.endRefreshing()
+        }
+        let items = model.items
+        let index = model.currentIndex
+        // The footer row shows once the list loaded and while it has items (a row inserted before
+        // the first page came does not show it).
+        let footerHidden = items.isEmpty || !model.refreshStatus[index].hasLoaded
+        if footer.isHidden != footerHidden {
+            footer.isHidden = footerHidden
+        }
+        let failure = model.failure
+        if let failure, seen.insert(failure).inserted, failure.request.kind == .loadMore, failure.reason != .cancelled {
+            footerFailed.insert(index)
+        }
+        if model.isLoadingMore || failure == nil {
+            footerFailed.remove(index)
+        }
+        let loadMoreFailed = footerFailed.contains(index)
+        let wanted: TestFooterControl.State =
+            model.isLoadingMore
+            ? .refreshing
+            : model.noMoreText.map { .noMoreData(title: $0) }
+                ?? (loadMoreFailed ? .failed(message: failure?.message ?? "") : .idle)
+        if footer.state != wanted {
+            switch wanted {
+            case .refreshing: footer.beginRefreshing()
+            case .noMoreData(let title): footer.endRefreshingWithNoMoreData(title: title ?? "")
+            case .failed(let message): footer.endRefreshingWithFailure(message: message)
+            case .idle: footer.endRefreshing()
+            }
+        }
+        if let placeholder = model.placeholder {
+            if list.placeholder != placeholder {
+                let model = model
+                list.showFailurePlaceholder(placeholder) { model.retry() }
+            }
+        } else if list.placeholder != nil {
+            list.hideFailurePlaceholder()
+        }
+        let switched = drawnIndex != model.currentIndex
+        drawnIndex = model.currentIndex
+        if let failure, failure.reason != .cancelled, !items.isEmpty, alerted.insert(failure).inserted, !switched {
+            list.showFailureMessage(failure)
+        }
+    }
+}
