@@ -15,6 +15,12 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         case cancelled
         /// The server answered, but the answer contradicts itself or the request.
         case invalidResponse(InvalidResponse)
+        /// The answer was refused because the loads in its direction stopped moving the list: it
+        /// was the last of ``RefreshPolicy/maxLoadsWithoutProgress`` loads in a row that brought no
+        /// row the list does not hold, or asked with a cursor the list had followed already (see
+        /// <doc:Rules#Progress>). Nothing loads in that direction by itself until the user asks
+        /// again (a pull on the footer, ``RefreshRuntime/retryNow()``, a refresh).
+        case noProgress
     }
 
     /// A hostile or inconsistent server answer that is refused rather than applied.
@@ -119,6 +125,8 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
             return "Loading was cancelled."
         case .invalidResponse(let invalid):
             return "The server's answer was refused: \(invalid.explanation)"
+        case .noProgress:
+            return "Loading stopped: the last pages brought nothing new."
         }
     }
 

@@ -30,8 +30,10 @@ public import Observation
 /// index forms): the model loads more once the last ``prefetchDistance`` items come on screen,
 /// keeps loading while the rows already on screen reach that far, which fills a screen taller than
 /// the content, and loads again once those rows left the screen and came back (after a failure, or
-/// scrolling back to pages a cap dropped). An identity (`identity: .id()`) keeps each item once,
-/// which `ForEach` needs, and allows edits by id.
+/// scrolling back to pages a cap dropped). Loads that stop moving the list (a server that sends
+/// rows the list holds and says more follow) stop after a few with a ``failure`` (see
+/// <doc:Rules#Progress>), rather than loading for as long as the rows stay on screen. An identity
+/// (`identity: .id()`) keeps each item once, which `ForEach` needs, and allows edits by id.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 public final class RefreshListModel<Item: Sendable>: Observable {

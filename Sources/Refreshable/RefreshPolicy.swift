@@ -1,7 +1,8 @@
 /// How the state machine pages and resolves conflicting loads.
 ///
-/// Its invariants hold however it is set: a page size below 1 or a negative first page stops with
-/// a message that says what to pass, whether it comes through the initializer or a property.
+/// Its invariants hold however it is set: a page size below 1, a negative first page, a cap below 1
+/// or a limit of loads without progress below 1 stops with a message that says what to pass,
+/// whether it comes through the initializer or a property.
 public struct RefreshPolicy: Sendable, Hashable {
     /// What happens when a load is asked for while another load of the same source is in flight
     /// (see <doc:Rules#One-load-per-source>).
@@ -93,6 +94,25 @@ public struct RefreshPolicy: Sendable, Hashable {
     }
     @usableFromInline var storedMaxPages: Int?
 
+    /// The most loads in a row, in one direction, that may leave the list where it was: the answer
+    /// to the last of them is refused with ``RefreshFailure/Reason/noProgress``, and nothing loads
+    /// in that direction by itself until one moves the list again (see <doc:Rules#Progress>). 3 by
+    /// default; at least 1.
+    ///
+    /// A load moves the list when its page brings a row the list does not hold and, under cursor
+    /// paging, it asked with a cursor not followed before in that direction since the last
+    /// successful refresh. A server that never moves the list so costs at most this many requests
+    /// in each direction after a refresh, and one for each load the user asks for after that (a
+    /// pull on the footer, ``RefreshRuntime/retryNow()``).
+    public var maxLoadsWithoutProgress: Int {
+        get { storedMaxLoadsWithoutProgress }
+        set {
+            Self.checkMaxLoadsWithoutProgress(newValue)
+            storedMaxLoadsWithoutProgress = newValue
+        }
+    }
+    var storedMaxLoadsWithoutProgress: Int
+
     /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
     /// control, so this flag is no longer needed.
     @available(
@@ -113,6 +133,8 @@ public struct RefreshPolicy: Sendable, Hashable {
     ///     (see ``curPageOffset``); `0` by default.
     ///   - paging: Whether pages are asked for by number or by cursor (see ``paging``).
     ///   - maxPages: The most pages a source holds, at least 1; `nil` for no limit (see ``maxPages``).
+    ///   - maxLoadsWithoutProgress: The most loads in a row, in one direction, that may leave the
+    ///     list where it was, at least 1 (see ``maxLoadsWithoutProgress``).
     ///   - conflictRule: The rule for overlapping loads of one source.
     public init(
         pageSize: Int = 20,
@@ -120,12 +142,15 @@ public struct RefreshPolicy: Sendable, Hashable {
         curPageOffset: Int = 0,
         paging: Paging = .pageNumbers,
         maxPages: Int? = nil,
+        maxLoadsWithoutProgress: Int = 3,
         conflictRule: ConflictRule = .refreshWins
     ) {
         Self.checkPageSize(pageSize)
         Self.checkFirstPage(firstPage)
         Self.checkMaxPages(maxPages)
+        Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress)
         self.storedMaxPages = maxPages
+        self.storedMaxLoadsWithoutProgress = maxLoadsWithoutProgress
         self.storedPageSize = pageSize
         self.storedFirstPage = firstPage
         self.curPageOffset = curPageOffset
@@ -161,6 +186,13 @@ public struct RefreshPolicy: Sendable, Hashable {
         require(
             maxPages >= 1,
             "RefreshPolicy.maxPages is \(maxPages); pass the most pages a source may hold (at least 1), or nil for no limit."
+        )
+    }
+
+    private static func checkMaxLoadsWithoutProgress(_ limit: Int) {
+        require(
+            limit >= 1,
+            "RefreshPolicy.maxLoadsWithoutProgress is \(limit); pass how many loads in a row may bring nothing new before loading stops (at least 1; 3 by default)."
         )
     }
 

@@ -219,7 +219,9 @@ extension RefreshSources {
     /// Past the policy's ``RefreshPolicy/maxPages``, the page at the other end is dropped
     /// (``RefreshUpdate/dropped``). A hostile page (see
     /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a
-    /// failure: items, page and end of the list stay.
+    /// failure: items, page and end of the list stay. So is the last of
+    /// ``RefreshPolicy/maxLoadsWithoutProgress`` loads in a row in one direction that did not move
+    /// the list, with ``RefreshFailure/Reason/noProgress`` (see <doc:Rules#Progress>).
     /// - Parameters:
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
@@ -237,8 +239,14 @@ extension RefreshSources {
         ) {
             return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
         }
+        if request.kind != .refresh, let stalled = checkProgress(of: request, page: page, heldBefore: heldBefore) {
+            return settleFailure(stalled)
+        }
         revision &+= 1
         let cap = policy.maxPages != nil && request.kind != .refresh ? makeRoom(for: request, page: page) : nil
+        if cap?.madeRoom == true {
+            forgetCursorsTowardDroppedEnd(after: request)
+        }
         // Read again only when the cap dropped items: each read of a state copies it in an
         // adopter's runtime, which is not specialised for its items.
         let start = cap?.madeRoom == true ? states[source].items.count : heldBefore
@@ -291,6 +299,7 @@ extension RefreshSources {
             if request.kind == .refresh {
                 // Nothing comes before a refresh's page: the items the cap dropped no longer count.
                 states[source]._itemsBefore = 0
+                resetProgress(source: source)
             }
             // Under a cap, a load-more counts what the server sent in the pages held, since what
             // the dropped pages left out is no longer among the items.

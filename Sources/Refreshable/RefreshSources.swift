@@ -45,6 +45,10 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     /// Each source's item index, beside `states` so that a list without an identity carries none;
     /// empty without an ``identity``.
     @usableFromInline var indexes: [ItemIndex] = []
+    /// How the loads of each source moved its list lately (see <doc:Rules#Progress>), beside
+    /// `states`: a value of a type of its own is read and changed cheaply where this code runs
+    /// unspecialised, which a field of the generic state is not.
+    var progress: [LoadProgress] = []
     /// The generation of the newest request this value issued.
     @usableFromInline var lastGeneration: UInt64 = 0
     /// Tells this value's requests from those of a value it replaced (see ``RefreshRequest/origin``);
@@ -71,6 +75,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         self.policy = policy
         self.states = states
         self.sourceCount = states.count
+        self.progress = Array(repeating: LoadProgress(), count: states.count)
         self.identity = identity
         alignUnloadedPages()
         for index in states.indices {
@@ -97,6 +102,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     public mutating func append(_ state: RefreshState<Item>) {
         states.append(state)
         sourceCount = states.count
+        progress.append(LoadProgress())
         alignUnloadedPages()
         reindex(states.count - 1)
     }
@@ -170,6 +176,7 @@ extension RefreshSources: RandomAccessCollection, MutableCollection {
         set {
             checkSource(source)
             states[source] = newValue
+            progress[source] = LoadProgress()
             if !newValue.hasLoaded {
                 states[source]._page = policy.firstPage - 1
                 states[source]._firstLoadedPage = policy.firstPage

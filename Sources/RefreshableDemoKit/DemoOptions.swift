@@ -118,6 +118,11 @@ struct DemoOptions: Equatable {
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}'
                              and a list that gains 3 rows at its head before each page:
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}&shift=3'
+                             and a server that never moves the list (each page after the first
+                             brings page 1's orders again and says more follow): the list stops
+                             after 3 such pages with "Loading stopped: the last pages brought
+                             nothing new.", a pull asks once more, and the tour exits 1:
+                               swift run refreshable-demo --url 'http://127.0.0.1:8080/list/{page}?tab={tab}&repeat=1'
                              Paged by cursor instead of {page}: {after} becomes the cursor of the
                              older rows (load-more) and {before}, optional, that of the newer rows
                              above the first page (load previous); each must be a query item's
@@ -126,6 +131,8 @@ struct DemoOptions: Equatable {
                              "previousCursor": "..."}; no nextCursor ends the list, and a page whose
                              nextCursor is the cursor it was asked with is refused. For example:
                                swift run refreshable-demo --url 'http://127.0.0.1:8080/feed?tab={tab}&after={after}&before={before}'
+                             With &loop=1 the feed's cursors go round a circle (a -> b -> a), and
+                             the list stops where it would follow a cursor a second time.
                              Without --interactive, the tour then also asks once for newer rows
                              above the first page.
           -i, --interactive  Drive the list yourself; stdin must be a terminal. Type a key, then Return:

@@ -5,7 +5,9 @@ import Refreshable
 /// loader path), loads every tab to its end and prints each step as the scripted session does.
 /// Paged by cursor with `{before}`, it then asks once for newer rows above the first page.
 /// Rows are told apart by id, and each answer says how many rows it left out as held already.
-/// Real servers cannot be told to fail on cue, so the tour shows failures only when they happen.
+/// Real servers cannot be told to fail on cue, so the tour shows failures only when they happen; a
+/// tab whose pages stop moving the list (a server that sends rows the list holds) stops loading,
+/// and the tour then asks once more, as a user scrolling down again does.
 @MainActor
 final class HTTPTour {
     /// The screen, on the HTTP loader.
@@ -82,6 +84,13 @@ final class HTTPTour {
             while canLoadMore(index), pages < maxPagesPerTab {
                 pages += 1
                 await act("loadMore()  // the user scrolls to the bottom") { $0.loadMore() }
+            }
+            if controller.refreshStatus[index].loadMoreFailure?.reason == .noProgress {
+                // The server's pages stopped moving the list: nothing loads by itself any more,
+                // and each time the user asks, one request goes out.
+                let note = "The last pages brought nothing new: loading stopped. Scrolling down asks once more."
+                write("\(TextRenderer.indent)\(note)")
+                await act("loadMore()  // the user scrolls to the bottom again") { $0.loadMore() }
             }
             narrator.show()
         }

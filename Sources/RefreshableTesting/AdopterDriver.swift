@@ -44,14 +44,15 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// The most pages a scenario other than the page cap's own loads, all of which it expects held.
     static var pagesOutsideTheCapScenarios: Int { 4 }
 
-    /// Raises a page cap below ``pagesOutsideTheCapScenarios`` to it, for a scenario that expects
-    /// every page it loads held; the cap's own scenarios and the random events keep the adopter's cap.
-    func leaveRoomForAllPages() {
-        guard let cap = policy.maxPages, cap < Self.pagesOutsideTheCapScenarios else { return }
+    /// Raises a page cap below `pages` (by default ``pagesOutsideTheCapScenarios``) to it, for a
+    /// scenario that expects every page it loads held; the cap's own scenarios and the random
+    /// events keep the adopter's cap.
+    func leaveRoomForAllPages(_ pages: Int = pagesOutsideTheCapScenarios) {
+        guard let cap = policy.maxPages, cap < pages else { return }
         var raised = adopter.refreshStatus.sources
-        raised.policy.maxPages = Self.pagesOutsideTheCapScenarios
+        raised.policy.maxPages = pages
         adopter.refreshStatus.sources = raised
-        note("refreshStatus.sources.policy.maxPages = \(Self.pagesOutsideTheCapScenarios) (was \(cap))")
+        note("refreshStatus.sources.policy.maxPages = \(pages) (was \(cap))")
     }
 
     /// The front door, when the suite routes its actions through it (a list model's screen).

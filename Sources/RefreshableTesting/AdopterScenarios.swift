@@ -81,8 +81,8 @@ extension AdopterScenario {
             sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
-            refreshSupersedesRetry, retryNowRetriesAtOnce,
-            pullsGoThroughTheWiring,
+            refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
+            aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring,
         ]
     }
 

@@ -77,6 +77,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         /// The adopter's identity reads ids of this type, not an integer: the suite names items by
         /// ``TestItem/id``, an `Int`, so it could not edit or remove any.
         case identityIDType(String)
+        /// The adopter's policy lets this many loads in a row bring nothing new; the suite checks
+        /// limits up to 16.
+        case maxLoadsWithoutProgress(Int)
         /// The controller shows the header double but wired nothing to it (no
         /// ``TestHeaderControl/refreshingBlock``, no action for `.valueChanged`, no
         /// ``TestHeaderControl/action``): a user's pull would do nothing.
@@ -89,6 +92,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             case .footer(let type): return "refreshFooterControl is \(type), not rig.footer"
             case .listView(let type): return "refreshListView is \(type), not rig.listView"
             case .pageSize(let size): return "refreshStatus.policy.pageSize is \(size); the suite needs 2 or more"
+            case .maxLoadsWithoutProgress(let limit):
+                return
+                    "refreshStatus.policy.maxLoadsWithoutProgress is \(limit); the suite loads that many pages of nothing new and needs \(RefreshableConformance.largestCheckedLoadsWithoutProgress) or fewer"
             case .identityIDType(let type):
                 return
                     "refreshStatus.sources.identity reads ids of type \(type); the suite edits and removes items by TestItem.id, an Int: read an integer your makeItem copies from it"
@@ -191,7 +197,7 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             return "the subscription holds the controls weakly"
         case .wiring:
             return
-                "the adopter's controls and list view are the rig's doubles (or nil) and wired as the real ones, and its pageSize is 2 or more"
+                "the adopter's controls and list view are the rig's doubles (or nil) and wired as the real ones, its pageSize is 2 or more and its maxLoadsWithoutProgress \(RefreshableConformance.largestCheckedLoadsWithoutProgress) or fewer"
         case .threw:
             return "the scenario runs to its end"
         case .cursor(let load, let expected, _):

@@ -35,6 +35,11 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     case oneLoadPerSource
     /// A result applies to the source that asked (id `S12`, under "Results land where they were asked for").
     case resultAppliesToRequester
+    /// A direction whose loads stop moving the list stops with a failure, and each load the user
+    /// asks for after that costs one request (id `S14`, under "Progress"). Its scenarios run for an
+    /// adopter whose list has an identity (pages that bring only items held already) or pages by
+    /// cursor (a circle of cursors).
+    case progress
     /// Each source keeps its own state (id `MS`).
     case sourcesKeepOwnState
     /// Status dispatch is order-safe (id `D1`, under "Driving the controls").
@@ -103,6 +108,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
             return "One load per source at a time, by the conflict rule (default: refresh wins)."
         case .resultAppliesToRequester:
             return "A result applies to the source that asked for it; a stale result is discarded."
+        case .progress:
+            return
+                "After maxLoadsWithoutProgress loads in a row that bring nothing new (or follow a cursor again), that direction stops with a noProgress failure; nothing loads there by itself, and each load the user asks for costs one request."
         case .sourcesKeepOwnState:
             return "Each source keeps its own state; switching sources re-renders the controls from it."
         case .orderSafeDispatch:
@@ -158,6 +166,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .controlsLeaveRefreshing: return "S10"
         case .oneLoadPerSource: return "S11"
         case .resultAppliesToRequester: return "S12"
+        case .progress: return "S14"
         case .sourcesKeepOwnState: return "MS"
         case .orderSafeDispatch: return "D1"
         case .absentControls: return "D2"

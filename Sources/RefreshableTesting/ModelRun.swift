@@ -73,6 +73,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var lastAttempt: Int?
         /// Whether the loads may come in any order: retries that wake together.
         var unorderedLoads = false
+        /// Whether the answer is the last of its direction's loads in a row that did not move the
+        /// list, for the model or for the adopter: whatever it leads to wrongly breaks rule S14.
+        var progress = false
         /// How many waits for a retry the event ended, the model's or not: each asks again, so a
         /// wait the model does not know of shows as a load at this event.
         var wokenWaits = 0
@@ -245,7 +248,16 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     var recordedFailures: [RefreshFailure] { driver.recordedFailures }
 
     private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
-        checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect)
+        guard let divergence = checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect) else {
+            return nil
+        }
+        // An answer the model refused for making no progress, or the adopter did, breaks rule S14
+        // whatever it shows wrongly.
+        let refusedByAdopter = expect.settling.map {
+            driver.sources[$0.source].failure == RefreshFailure(request: $0.request, reason: .noProgress)
+        }
+        guard expect.progress || refusedByAdopter == true else { return divergence }
+        return Divergence(rule: .progress, mismatch: divergence.mismatch)
     }
 
     /// Whether the adopter starts its loads synchronously (callback style), learnt from the first
@@ -353,10 +365,19 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             previousCursor: signals.previousCursor
         )
         expect.endedBefore = state.ended
-        if model.answer(load, items: answered.items, page: page, response: answered.items.first?.response ?? 0) {
+        switch model.answer(load, items: answered.items, page: page, response: answered.items.first?.response ?? 0) {
+        case .applied:
             expect.answered = load
             expect.answeredPage = page
             expect.dropped = model.dropped
+        case .refused:
+            expect.progress = true
+            expect.failedSource = load.source
+            if model.failureShowsMessage(source: load.source) {
+                expect.messages += 1
+            }
+        case .stale:
+            break
         }
     }
 

@@ -3,15 +3,15 @@ import Refreshable
 /// The page cap in the reference model: past `maxPages` the far end's pages go, and the end that
 /// lost them can load them again.
 extension ReferenceModel.HeldPage {
-    /// The page an answer brings, of which the source holds `held` items; `askedForward` when a
-    /// load-more asked for it.
-    init(_ page: RefreshPage<TestItem>, held: Int, askedForward: Bool) {
+    /// The page an answer brings, of which the source holds `held` items; `askedWith` is the cursor
+    /// a load-more asked for it with.
+    init(_ page: RefreshPage<TestItem>, held: Int, askedWith: String?) {
         self.init(
             held: held,
             sent: page.items.count,
-            hasPreviousCursor: page.previousCursor != nil,
-            hasNextCursor: page.nextCursor != nil,
-            askedForward: askedForward
+            previousCursor: page.previousCursor,
+            nextCursor: page.nextCursor,
+            askedWith: askedWith
         )
     }
 }
@@ -70,7 +70,10 @@ extension ReferenceModel.Source {
         case .pageNumbers:
             noPreviousData = false
         case .cursors:
-            noPreviousData = !(pages.first?.hasPreviousCursor ?? (incoming.previousCursor != nil))
+            previousCursor = pages.isEmpty ? incoming.previousCursor : pages[0].previousCursor
+            noPreviousData = previousCursor == nil
+            // Loading the pages dropped again follows their cursors again (rule S14).
+            backward.followed = []
         }
         previousInFlight = nil
         loadPreviousFailed = false
@@ -87,8 +90,16 @@ extension ReferenceModel.Source {
         pages.removeLast(gone.count)
         items.removeLast(gone.reduce(0) { $0 + $1.held })
         page -= gone.reduce(0) { $0 + $1.span }
-        let lastKept = pages.last?.hasNextCursor ?? (incoming.nextCursor != nil)
-        ended = policy.paging == .cursors && !(lastKept || gone.first?.askedForward == true)
+        switch policy.paging {
+        case .pageNumbers:
+            ended = false
+        case .cursors:
+            let lastKept = pages.isEmpty ? incoming.nextCursor : pages[pages.count - 1].nextCursor
+            nextCursor = lastKept ?? gone.first?.askedWith
+            ended = nextCursor == nil
+            // Loading the pages dropped again follows their cursors again (rule S14).
+            forward.followed = []
+        }
         if inFlight?.kind == .loadMore {
             inFlight = nil
         }

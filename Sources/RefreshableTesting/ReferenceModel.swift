@@ -14,6 +14,8 @@ struct ReferenceModel: Sendable {
         var retriesDone = 0
         /// Whether its last attempt failed and it waits for its retry, still in flight (rule R).
         var waitsForRetry = false
+        /// Under cursor paging, the cursor it asks with: `nil` for a refresh (rule S14 counts it).
+        var cursor: String?
     }
 
     /// Which copy of an item a page brings again stays, when the list has an identity.
@@ -50,17 +52,32 @@ struct ReferenceModel: Sendable {
         var removed: [Int: Int] = [:]
         /// Ids updated or inserted locally since the server last sent them.
         var edited: Set<Int> = []
+        /// Under cursor paging, the cursors the next load-more and the next load of the previous
+        /// page ask with.
+        var nextCursor: String?
+        var previousCursor: String?
+        /// How the loads of each direction moved the list lately (rule S14).
+        var forward = Progress()
+        var backward = Progress()
+    }
+
+    /// How the loads of one direction moved the list since the last successful refresh (rule S14).
+    struct Progress: Sendable, Equatable {
+        /// How many loads in a row did not move it.
+        var stalled = 0
+        /// The cursors its loads asked with.
+        var followed: Set<String> = []
     }
 
     /// One page a source holds: how many of its items the source holds (after de-duplication and
-    /// local edits) and how many the server sent, whether it came with cursors to what lies before
-    /// and after it, and whether a load-more asked for it with a cursor (which asks for it again).
+    /// local edits) and how many the server sent, the cursors it came with to what lies before and
+    /// after it, and the cursor a load-more asked for it with (which asks for it again).
     struct HeldPage: Sendable, Equatable {
         var held: Int
         var sent: Int
-        var hasPreviousCursor: Bool
-        var hasNextCursor: Bool
-        var askedForward: Bool
+        var previousCursor: String?
+        var nextCursor: String?
+        var askedWith: String?
         /// How many server pages it stands for: pages that added no rows fold into their neighbour.
         var span = 1
     }
@@ -134,7 +151,9 @@ struct ReferenceModel: Sendable {
         }
         let page = kind == .refresh ? policy.firstPage : state.page + 1
         generation += 1
-        sources[source].inFlight = Flight(kind: kind, page: page, loadID: nil, generation: generation)
+        sources[source].inFlight = Flight(
+            kind: kind, page: page, loadID: nil, generation: generation,
+            cursor: kind == .refresh ? nil : state.nextCursor)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {
@@ -158,7 +177,8 @@ struct ReferenceModel: Sendable {
             return .refused(.noPreviousData)
         }
         generation += 1
-        sources[source].previousInFlight = Flight(kind: .loadPrevious, page: page, loadID: nil, generation: generation)
+        sources[source].previousInFlight = Flight(
+            kind: .loadPrevious, page: page, loadID: nil, generation: generation, cursor: state.previousCursor)
         sources[source].loadPreviousFailed = false
         return .starts(source: source, page: page, kind: .loadPrevious)
     }
@@ -194,18 +214,54 @@ struct ReferenceModel: Sendable {
         sources.indices.contains(load.source) && flight(load.kind, source: load.source)?.loadID == load.id
     }
 
-    /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P).
-    mutating func answer(_ load: TestLoad, items: [TestItem], page: RefreshPage<TestItem>, response: Int) -> Bool {
+    /// What became of an answer.
+    enum Answering: Sendable, Equatable {
+        /// The load was not in flight: the answer changes nothing.
+        case stale
+        /// The page was applied.
+        case applied
+        /// The answer was refused because its direction's loads stopped moving the list (rule
+        /// S14): a failure, committing nothing.
+        case refused
+    }
+
+    /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P), or refuses it when
+    /// it is the last of the loads in a row that did not move the list (rule S14).
+    mutating func answer(
+        _ load: TestLoad,
+        items: [TestItem],
+        page: RefreshPage<TestItem>,
+        response: Int
+    ) -> Answering {
         dropped = false
         guard isInFlight(load), let flight = flight(load.kind, source: load.source) else {
             staleResponses.insert(response)
-            return false
+            return .stale
         }
+        let before = sources[load.source]
         if flight.kind == .loadPrevious {
             answerPrevious(load.source, flight: flight, items: items, page: page)
-            return true
+        } else {
+            answerForward(load.source, flight: flight, items: items, page: page)
         }
-        var state = sources[load.source]
+        guard flight.kind != .refresh else {
+            sources[load.source].forward = Progress()
+            sources[load.source].backward = Progress()
+            return .applied
+        }
+        guard countProgress(load.source, flight: flight, before: before, items: items) else { return .applied }
+        dropped = false
+        return .refused
+    }
+
+    /// Applies a refresh's or load-more's page.
+    private mutating func answerForward(
+        _ source: Int,
+        flight: Flight,
+        items: [TestItem],
+        page: RefreshPage<TestItem>
+    ) {
+        var state = sources[source]
         if flight.kind == .refresh {
             state.items = []
             state.pages = []
@@ -227,18 +283,24 @@ struct ReferenceModel: Sendable {
                 state.merge(item, takeNewer: duplicates == .takeNewer)
             }
         }
-        let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: flight.kind == .loadMore)
+        let held = HeldPage(page, held: state.items.count - heldBefore, askedWith: flight.cursor)
         if folds, let last = state.pages.indices.last {
             state.fold(held, into: last)
-            state.pages[last].hasNextCursor = held.hasNextCursor
+            state.pages[last].nextCursor = held.nextCursor
         } else {
             state.pages.append(held)
         }
         state.ended = Self.isLast(page, held: state.serverCount, askedPage: flight.page, policy: policy)
         state.page = flight.page
+        if policy.paging == .cursors {
+            state.nextCursor = state.ended ? nil : page.nextCursor
+        }
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
             state.noPreviousData = isFirst(page, askedPage: flight.page)
+            if policy.paging == .cursors {
+                state.previousCursor = state.noPreviousData ? nil : page.previousCursor
+            }
             // A successful refresh clears the failure of both directions (rule S4).
             state.loadPreviousFailed = false
         }
@@ -247,8 +309,7 @@ struct ReferenceModel: Sendable {
         state.failure = nil
         state.loadMoreFailed = false
         state.failedSinceSuccess = false
-        sources[load.source] = state
-        return true
+        sources[source] = state
     }
 
     /// Puts a previous page's items before the others (rule P): with an identity, an item held
@@ -287,16 +348,19 @@ struct ReferenceModel: Sendable {
         }
         // The page loads again what the cap dropped before the first page held, if anything.
         state.sentBefore -= min(state.sentBefore, items.count)
-        let held = HeldPage(page, held: state.items.count - heldBefore, askedForward: false)
+        let held = HeldPage(page, held: state.items.count - heldBefore, askedWith: nil)
         if folds, !state.pages.isEmpty {
             state.fold(held, into: 0)
-            state.pages[0].hasPreviousCursor = held.hasPreviousCursor
-            state.pages[0].askedForward = false
+            state.pages[0].previousCursor = held.previousCursor
+            state.pages[0].askedWith = nil
         } else {
             state.pages.insert(held, at: 0)
         }
         state.firstLoadedPage = flight.page
         state.noPreviousData = isFirst(page, askedPage: flight.page)
+        if policy.paging == .cursors {
+            state.previousCursor = state.noPreviousData ? nil : page.previousCursor
+        }
         state.hasLoaded = true
         state.previousInFlight = nil
         state.failure = nil
@@ -358,7 +422,7 @@ struct ReferenceModel: Sendable {
 
     /// Records the failure of the source's load in flight in `direction`: the load of the previous
     /// page for ``RefreshRequest/Kind/loadPrevious``, the refresh or load-more otherwise.
-    private mutating func failInFlight(_ direction: RefreshRequest.Kind, source: Int, cancelled: Bool) {
+    mutating func failInFlight(_ direction: RefreshRequest.Kind, source: Int, cancelled: Bool) {
         if direction == .loadPrevious {
             guard sources[source].previousInFlight != nil else { return }
             sources[source].failure = (.loadPrevious, cancelled)

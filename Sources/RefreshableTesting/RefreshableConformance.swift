@@ -16,7 +16,7 @@ public import Refreshable
 /// scenarios, ``ConformanceConfiguration/randomizedSteps`` random steps are checked against a
 /// small reference model of the rules, in episodes of 100 events on fresh adopters; a failure is
 /// shrunk to the shortest sequence found and carries the seed that replays it. The suite needs
-/// `pageSize` of at least 2.
+/// `pageSize` of at least 2, and `maxLoadsWithoutProgress` of at most 16.
 ///
 /// The suite adapts to the adopter: it reads the adopter's own policy (first page, page size,
 /// conflict rule) and sends only the end-of-list signals its loader forwards, declared in
@@ -102,6 +102,10 @@ public enum RefreshableConformance {
     ) async throws(ConformanceFailure) -> ConformanceReport where Adopter.Item == TestItem {
         try await check(configuration, rules: rules, makeItem: { $0 }, makeAdopter: makeAdopter)
     }
+
+    /// The largest `RefreshPolicy.maxLoadsWithoutProgress` the suite checks: its scenarios for
+    /// rule S14 load that many pages of nothing new.
+    package static let largestCheckedLoadsWithoutProgress = 16
 
     /// The names of the scenarios the suite runs for every adopter, for each rule, for
     /// documentation and reports.
@@ -251,6 +255,10 @@ public enum RefreshableConformance {
         let pageSize = adopter.refreshStatus.sources.policy.pageSize
         if pageSize < 2 {
             problems.append(.pageSize(pageSize))
+        }
+        let limit = adopter.refreshStatus.sources.policy.maxLoadsWithoutProgress
+        if limit > largestCheckedLoadsWithoutProgress {
+            problems.append(.maxLoadsWithoutProgress(limit))
         }
         if let idType = adopter.refreshStatus.sources.identity?.idType, !(idType is any BinaryInteger.Type) {
             problems.append(.identityIDType(String(describing: idType)))

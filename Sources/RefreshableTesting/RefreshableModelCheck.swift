@@ -21,6 +21,9 @@ import Refreshable
 ///   a load of the previous page, the load in flight toward the end that lost them is superseded,
 ///   and scrolling back loads them again, with the start and end of the list, the page and the
 ///   total count as they were (C);
+/// - for a list with an identity, answers that bring only items held already are counted in each
+///   direction, and the one that reaches the policy's `maxLoadsWithoutProgress` is refused and shown
+///   as a failure, committing nothing (S14);
 /// - for an adopter whose runtime retries failed loads (`RefreshRetry` on the rig's clock), a
 ///   failure leaves the load in flight and shows nothing until its last retry failed, each wait
 ///   that runs out (the clock advanced past it) or `retryNow()` asks again for the same page, a

@@ -103,14 +103,20 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         return signals
     }
 
-    /// Answers `load` with a full page that keeps the list open, with its cursors under cursor paging.
-    @discardableResult
-    func answerOpen(_ load: TestLoad) async -> [TestItem] {
+    /// The signals of a full page that keeps the list open: its cursors under cursor paging, and
+    /// `hasMore: true` when the loader forwards it.
+    func openSignals(for load: TestLoad) -> PageSignals {
         var signals = cursors(for: load)
         if policy.paging == .pageNumbers, traits.signals.contains(.hasMore) {
             signals.hasMore = true
         }
-        return await answer(load, itemCount: fullPage, signals: signals)
+        return signals
+    }
+
+    /// Answers `load` with a full page that keeps the list open, with its cursors under cursor paging.
+    @discardableResult
+    func answerOpen(_ load: TestLoad) async -> [TestItem] {
+        await answer(load, itemCount: fullPage, signals: openSignals(for: load))
     }
 
     /// Expects `load` to ask with `cursor`, when the adopter passed the library's request to the loader.
@@ -275,10 +281,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
             fresh.count == expected.count
             && zip(fresh, expected).allSatisfy { $0.source == $1.source && $0.kind == $1.kind }
         if sameShape, let wrong = zip(fresh, expected).first(where: { $0.page != $1.page })?.1 {
-            rule =
-                wrong.kind == .refresh
-                ? .refreshAsksFirstPage
-                : rule == .failedLoadCommitsNoPage ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
+            // A refused or failed load commits nothing: asking past it breaks the rule that says so.
+            let keepsRule = rule == .failedLoadCommitsNoPage || rule == .progress
+            rule = wrong.kind == .refresh ? .refreshAsksFirstPage : keepsRule ? rule : .loadMoreAsksNextPage
         }
         throw stop(rule, mismatch)
     }
@@ -313,6 +318,12 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     func expectFooter(_ state: TestFooterControl.State, _ rule: ConformanceRule) throws {
         guard driver.hasFooter else { return skip(rule, .footer) }
         try require(driver.footerMismatch(state, exactly: true), rule)
+    }
+
+    /// Expects the footer to show a failure, whatever its message.
+    func expectFooterFailed(_ rule: ConformanceRule) throws {
+        guard driver.hasFooter else { return skip(rule, .footer) }
+        try require(driver.footerMismatch(.failed(message: "<any message>"), exactly: false), rule)
     }
 
     func expectFooterNotRefreshing(_ rule: ConformanceRule) throws {

@@ -215,10 +215,22 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
             }
             return expectKept(request, failure, before: before)
         }
+        let modelled = model?.answer(load, items: page.items, page: page, response: page.items.first?.response ?? 0)
+        // The last of the loads in a row that did not move the list is refused (S14).
+        if case .failed(let failure) = settlement, failure.reason == .noProgress {
+            if let modelled, modelled != .refused {
+                return FuzzViolation(.stateFollowsRules, expected: "\(request) applied", observed: settlement.summary)
+            }
+            return expectKept(request, failure, before: before)
+        }
+        if modelled == .refused {
+            return FuzzViolation(
+                .stateFollowsRules, expected: "\(request) refused: the loads in a row before it did not move the list",
+                observed: settlement.summary)
+        }
         guard case .applied(let update) = settlement, update.request == request else {
             return FuzzViolation(.validAnswerApplied, expected: "\(request) applied", observed: settlement.summary)
         }
-        _ = model?.answer(load, items: page.items, page: page, response: page.items.first?.response ?? 0)
         if request.kind == .refresh, sources.identity != nil {
             deduplicated[request.source] = true
         }

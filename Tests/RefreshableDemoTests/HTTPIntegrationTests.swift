@@ -461,6 +461,70 @@ struct HTTPIntegrationTests {
         }
     }
 
+    /// Loads the first page, then more until a load fails (or ten went out); returns the
+    /// outcomes of the load-mores.
+    private func loadUntilAFailure(_ controller: OrderListController) async -> [OrderListController.Outcome] {
+        await act(controller) { $0.setupRefreshHeader() }
+        var outcomes: [OrderListController.Outcome] = []
+        while controller.refreshStatus[0].failure == nil, outcomes.count < 10 {
+            outcomes += await act(controller) { $0.loadMore() }
+        }
+        return outcomes
+    }
+
+    @Test func aServerThatRepeatsItsOrdersStopsTheListAfterThreePagesOfNothingNew() async throws {
+        // repeat=1: every page after the first brings page 1's orders again and says more follow.
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let controller = try httpController(server.template("repeat=1"))
+            let outcomes = await loadUntilAFailure(controller)
+            #expect(outcomes.map(\.request.page) == [2, 3, 4])
+            #expect(outcomes.map(\.settlement.isApplied) == [true, true, false])
+            let failure = try #require(outcomes.last?.settlement.failure)
+            #expect(failure.reason == .noProgress)
+            #expect(controller.currentItems.map(\.id) == (1...10).map { "all-\($0)" })
+            #expect(!controller.refreshStatus[0].noMoreData, "the server says more follow")
+            #expect(controller.footer.state == .failed(message: "Loading stopped: the last pages brought nothing new."))
+            #expect(controller.listView.toasts == [failure.message])
+            #expect(try await server.stats().lastPages == [1, 2, 3, 4])
+
+            // Nothing loads by itself; the user asking again costs one request, refused at once.
+            let again = await act(controller) { $0.loadMore() }
+            #expect(again.map(\.request.page) == [4])
+            #expect(again.first?.settlement.failure?.reason == .noProgress)
+            #expect(try await server.stats().lastPages == [1, 2, 3, 4, 4])
+        }
+    }
+
+    @Test func aFeedWhoseCursorsGoRoundACircleStopsWhereItWouldFollowThemAgain() async throws {
+        // loop=1: 23 items, 10 a page: 23...14 (next a), 13...4 (next b), 3...1 (next a again).
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let controller = try httpController(server.feedTemplate("loop=1"))
+            let outcomes = await loadUntilAFailure(controller)
+            let cursors = outcomes.map(\.request.cursor)
+            try #require(cursors.count == 5, "two pages that move the list, then three that follow a cursor again")
+            #expect(cursors[0] == cursors[2] && cursors[1] == cursors[3] && cursors[0] == cursors[4], "a, b, a, b, a")
+            #expect(outcomes.map(\.settlement.isApplied) == [true, true, true, true, false])
+            #expect(outcomes.last?.settlement.failure?.reason == .noProgress)
+            #expect(controller.currentItems.map(\.id) == (1...23).reversed().map { "all-\($0)" })
+        }
+    }
+
+    @Test func theTourOfAServerThatNeverMovesTheListShowsTheFailureAndAsksOnceMorePerTab() async throws {
+        try await withPagedServer(items: 23, pageSize: 10) { server in
+            let transcript = Transcript()
+            let status = await DemoCommand.run(arguments: ["--url", server.template("repeat=1")], io: transcript.io())
+            #expect(status == 1, "a load failed")
+            let stops = transcript.text.components(separatedBy: "loading stopped. Scrolling down asks once more.")
+            #expect(stops.count == 4, "each of the three tabs stops")
+            #expect(transcript.text.contains("Loading stopped: the last pages brought nothing new."))
+            #expect(transcript.text.contains("load(s) FAILED"))
+            // Per tab: the first page, two pages of nothing new, the refused one, and the one asked again;
+            // All's first page is asked twice (the first load and the pull to refresh).
+            let pages = try await server.stats().lastPages
+            #expect(pages == [1, 1, 2, 3, 4, 4, 1, 2, 3, 4, 4, 1, 2, 3, 4, 4])
+        }
+    }
+
     @Test func theTourOfAFeedWalksEachTabByCursorThenAsksForNewerRows() async throws {
         try await withPagedServer { server in
             let transcript = Transcript()

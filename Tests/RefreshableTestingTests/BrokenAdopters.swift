@@ -140,6 +140,18 @@ final class CurrentSourceController: TestAdopter {
     }
 }
 
+/// S14: loads more again whenever a load-more is refused for bringing nothing new, hoping the next
+/// answer brings something: a server that never moves the list is asked again and again, with no
+/// user asking.
+final class LoadingPastNoProgressController: TestAdopter {
+    override func presentFailure(_ failure: RefreshFailure) {
+        super.presentFailure(failure)
+        if failure.reason == .noProgress, failure.request.kind == .loadMore {
+            loadMore()
+        }
+    }
+}
+
 /// W: wired to a header of its own instead of the rig's.
 final class MiswiredController: TestAdopter {
     private let ownHeader = TestHeaderControl()

@@ -45,6 +45,17 @@ import Testing
         #expect(short.mismatch == .endOfList(source: 0, expected: false, observed: true))
     }
 
+    @Test func loadingMoreAgainAfterALoadOfNothingNewWasRefusedBreaksProgress() async throws {
+        let failure = try await failure(scenarios(.keepHeld)) { LoadingPastNoProgressController(rig: $0) }
+        #expect(failure.violatedRules == [.progress])
+        #expect(
+            failure.violations.map(\.scenario) == [
+                "pages that bring only items held already stop loading more at the policy's limit"
+            ])
+        // Pages 2 and 3 brought nothing new, page 4 was refused, and the adopter asked for it again.
+        #expect(failure.violations.first?.mismatch == .loads(expected: [], observed: [.loadMore(source: 0, page: 4)]))
+    }
+
     @Test func settingTheIdentityAgainOnEachPageForgetsRemovalsAndEdits() async throws {
         let failure = try await failure(scenarios(.keepHeld)) { IdentityResettingController(rig: $0) }
         #expect(failure.violatedRules == [.removalSticks, .serverCopyReplacesEdit])

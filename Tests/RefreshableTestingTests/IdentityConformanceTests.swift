@@ -14,7 +14,8 @@ import Testing
         let configuration = ConformanceConfiguration(randomizedSteps: 0, duplicates: duplicates)
         let report = try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
         let identityScenarios = RefreshableConformance.identityScenarioNames
-        #expect(Set(identityScenarios.map(\.rule)) == [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit])
+        #expect(
+            Set(identityScenarios.map(\.rule)) == [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .progress])
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + identityScenarios.count)
         #expect(report.unchecked.isEmpty, "\(report)")
     }
@@ -41,7 +42,7 @@ import Testing
         let report = try await RefreshableConformance.check(configuration, makeItem: Post.init) { rig in
             PostsController(rig: rig)
         }
-        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 5)
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 6)
     }
 }
 

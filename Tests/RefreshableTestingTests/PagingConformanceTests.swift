@@ -96,7 +96,7 @@ final class RefillingFeed: FeedController {
             RefreshableConformance.pageCapScenarioNames.count
             + (paging == .cursors ? RefreshableConformance.cursorScenarioNames.count : 0)
         #expect(RefreshableConformance.pageCapScenarioNames.count == 2)
-        #expect(RefreshableConformance.cursorScenarioNames.count == 2)
+        #expect(RefreshableConformance.cursorScenarioNames.count == 3)
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + extra)
         #expect(report.unchecked.isEmpty, "the random events run against a capped list: \(report)")
         #expect(report.randomizedSteps == configuration.randomizedSteps)

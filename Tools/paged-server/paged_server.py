@@ -6,7 +6,8 @@ envelope, with URL and scripted fault injection, end-of-list fields that can
 be left out (omit=total,over), requests held until released (holdPage=<n>),
 and a list that grows at its head between page requests (shift=<k>: page p
 repeats the last k items of page p-1, as offset paging does when k new items
-arrive between two loads).
+arrive between two loads), and a server that never moves the list (repeat=<p>:
+every page after p answers p's items again and says another page follows).
 
 GET /feed serves a cursor-paged feed, newest first, for cursor paging and for
 loading newer items above the first page: with no cursor the newest page;
@@ -14,7 +15,8 @@ after=<cursor> the older items below a page; before=<cursor> the newer items
 above one. Each answer carries "nextCursor" (older items; null at the oldest)
 and "previousCursor" (newer items; null for an empty answer). Cursors are
 opaque (base64url). POST /control {"publish": k} adds k newer items to every
-feed. A malformed cursor is a 400 with a JSON error; faults and delays apply as
+feed. With loop=1 the cursors go round in a circle: from the third page on, an
+answer's nextCursor leads back to the second page (a -> b -> a). A malformed cursor is a 400 with a JSON error; faults and delays apply as
 on /list.
 
 Started by hand it runs until interrupted: SIGINT (Ctrl-C), SIGTERM or
@@ -127,24 +129,44 @@ def decode_cursor(name: str, raw: str) -> int:
     return item_id
 
 
-def build_feed(tab: str, newest: int, limit: int, after: int | None, before: int | None) -> dict:
-    """A page of a feed whose items have ids 1...newest, newest first."""
+def build_feed(tab: str, newest: int, limit: int, after: int | None, before: int | None,
+               loop: bool = False) -> dict:
+    """A page of a feed whose items have ids 1...newest, newest first. With `loop`, a page asked
+    for below the second page answers a nextCursor that leads back to the second page: the
+    cursors go round in a circle (a -> b -> a) and the feed never reaches its oldest item."""
     if before is not None:
         ids = list(range(min(newest, before + limit), before, -1))
     else:
         top = newest if after is None else min(newest, after - 1)
         ids = list(range(top, max(0, top - limit), -1))
     label = tab[:1].upper() + tab[1:]
+    next_cursor = encode_cursor(ids[-1]) if ids and ids[-1] > 1 else None
+    # The cursor of the first page's last item asks for the second page.
+    second = newest - limit + 1
+    if loop and ids and after is not None and after < second and second > 1:
+        next_cursor = encode_cursor(second)
     return {
         "items": [{"id": f"{tab}-{n}", "title": f"{label} post #{n}"} for n in ids],
-        "nextCursor": encode_cursor(ids[-1]) if ids and ids[-1] > 1 else None,
+        "nextCursor": next_cursor,
         "previousCursor": encode_cursor(ids[0]) if ids else None,
     }
 
 
-def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = frozenset(), shift: int = 0) -> dict:
+def build_page(tab: str, page: int, items: int, size: int, omit: frozenset = frozenset(), shift: int = 0,
+               repeat: int | None = None) -> dict:
     """Page `page` of `items` orders. With `shift`, `shift` new orders arrived at the head before
-    each page after the first, so each page starts `shift` orders before the previous one ended."""
+    each page after the first, so each page starts `shift` orders before the previous one ended.
+    With `repeat`, every page after page `repeat` answers that page's orders again, numbered as
+    the page asked for, and says another page follows (pageCount one past it, over false): a
+    server that never moves the list."""
+    if repeat is not None and page > repeat:
+        body = build_page(tab, repeat, items, size, omit, shift)
+        data = body["data"]
+        data["curPage"] = page
+        data["pageCount"] = page + 1
+        if "over" in data:
+            data["over"] = False
+        return body
     total = items + (page - 1) * shift
     page_count = max(1, math.ceil(total / size))
     start = (page - 1) * (size - shift) + 1
@@ -390,6 +412,7 @@ class Handler(BaseHTTPRequestHandler):
         omit = parse_omit(query["omit"]) if "omit" in query else frozenset()
         hold_page = parse_int("holdPage", query["holdPage"], 1, MAX_ITEMS) if "holdPage" in query else None
         shift = parse_int("shift", query["shift"], 0, size - 1) if "shift" in query else 0
+        repeat = parse_int("repeat", query["repeat"], 1, MAX_ITEMS) if "repeat" in query else None
 
         # Scripted (POST /control) faults win over URL ones; delays add up (capped).
         if scripted_fault:
@@ -409,7 +432,7 @@ class Handler(BaseHTTPRequestHandler):
         if state.stop.is_set():
             return self.send_error_json(503, "server shutting down")
 
-        body = build_page(tab, page, items, size, omit, shift)
+        body = build_page(tab, page, items, size, omit, shift, repeat)
         if fault == "hostile":
             d = body["data"]
             d["curPage"] = d["pageCount"] + 1 + (state.rng.randrange(3) if state.seed is not None else 0)
@@ -440,6 +463,7 @@ class Handler(BaseHTTPRequestHandler):
         before = decode_cursor("before", query["before"]) if "before" in query else None
         if after is not None and before is not None:
             raise BadRequest("pass after or before, not both")
+        loop = parse_int("loop", query["loop"], 0, 1) == 1 if "loop" in query else False
         fault = query.get("fault")
         if fault is not None and fault not in URL_FAULTS:
             raise BadRequest(f"fault must be one of {', '.join(URL_FAULTS)}")
@@ -451,7 +475,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_error_json(503, "server shutting down")
         with state.lock:
             newest = state.items + state.published
-        body = build_feed(tab, newest, limit, after, before)
+        body = build_feed(tab, newest, limit, after, before, loop)
         if fault == "hostile":
             # A cursor that points back at the page itself: following it would loop forever.
             body["nextCursor"] = query.get("after") or body["previousCursor"]

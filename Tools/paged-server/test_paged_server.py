@@ -281,6 +281,46 @@ class PagedServerHTTPTests(unittest.TestCase):
             with self.subTest(q=q):
                 self.assertEqual(request(self.base, f"/list/1?{q}")[0], 400)
 
+    # -- a server that never moves the list ----------------------------------------
+    def test_repeat_answers_the_same_orders_after_that_page_and_always_says_more_follow(self):
+        _, first = get_json(self.base, "/list/1")
+        for page in (2, 3, 50):
+            with self.subTest(page=page):
+                status, body = get_json(self.base, f"/list/{page}?repeat=1")
+                self.assertEqual(status, 200)
+                data = body["data"]
+                self.assertEqual(data["datas"], first["data"]["datas"], "page 1's orders again")
+                self.assertEqual((data["curPage"], data["pageCount"], data["over"]), (page, page + 1, False))
+        self.assertEqual(get_json(self.base, "/list/1?repeat=1"), get_json(self.base, "/list/1"))
+        _, second = get_json(self.base, "/list/3?repeat=2")
+        self.assertEqual(second["data"]["datas"], get_json(self.base, "/list/2")[1]["data"]["datas"])
+
+    def test_repeat_keeps_omitted_fields_out_and_bad_values_are_400(self):
+        _, body = get_json(self.base, "/list/4?repeat=1&omit=over,total")
+        self.assertNotIn("over", body["data"])
+        self.assertNotIn("total", body["data"])
+        self.assertEqual(body["data"]["pageCount"], 5)
+        for q in ("repeat=0", "repeat=-1", "repeat=x"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/list/2?{q}")[0], 400)
+
+    def test_feed_loop_leads_the_cursors_round_a_circle(self):
+        _, first = get_json(self.base, "/feed?limit=10&loop=1")
+        a = first["nextCursor"]
+        _, second = get_json(self.base, f"/feed?limit=10&loop=1&after={a}")
+        b = second["nextCursor"]
+        self.assertNotEqual(a, b)
+        _, third = get_json(self.base, f"/feed?limit=10&loop=1&after={b}")
+        self.assertEqual([d["id"] for d in third["items"]], ["all-3", "all-2", "all-1"])
+        self.assertEqual(third["nextCursor"], a, "the oldest page leads back to the second")
+        _, again = get_json(self.base, f"/feed?limit=10&loop=1&after={a}")
+        self.assertEqual(again, second)
+        plain = get_json(self.base, f"/feed?limit=10&after={b}")[1]
+        self.assertIsNone(plain["nextCursor"], "without loop the feed ends")
+        for q in ("loop=2", "loop=x"):
+            with self.subTest(q=q):
+                self.assertEqual(request(self.base, f"/feed?{q}")[0], 400)
+
     # -- the cursor-paged feed ------------------------------------------------------
     def test_feed_walks_to_the_oldest_item_without_gaps_or_repeats(self):
         status, body = get_json(self.base, "/feed?limit=10")
