@@ -113,18 +113,6 @@ public struct RefreshPolicy: Sendable, Hashable {
     }
     var storedMaxLoadsWithoutProgress: Int
 
-    /// Ignored: the library tells a control's own late callback from a user's pull for every kind of
-    /// control, so this flag is no longer needed.
-    @available(
-        *, deprecated,
-        message:
-            "Echoes are recognised for every control; wire the controls' actions to headerRefreshingAction() and footerRefreshingAction() and remove this setting."
-    )
-    public var beginRefreshingSendsAction: Bool {
-        get { false }
-        set {}
-    }
-
     /// Creates a policy.
     /// - Parameters:
     ///   - pageSize: Items per full page; must be positive.
@@ -156,22 +144,6 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.curPageOffset = curPageOffset
         self.paging = paging
         self.conflictRule = conflictRule
-    }
-
-    /// Creates a policy; the last argument is ignored (see ``beginRefreshingSendsAction``).
-    /// - Parameters:
-    ///   - pageSize: Items per full page; must be positive.
-    ///   - firstPage: The first page's number; must not be negative.
-    ///   - conflictRule: The rule for overlapping loads of one source.
-    ///   - beginRefreshingSendsAction: Ignored.
-    @available(*, deprecated, message: "Echoes are recognised for every control; remove beginRefreshingSendsAction.")
-    public init(
-        pageSize: Int = 20,
-        firstPage: Int = 1,
-        conflictRule: ConflictRule = .refreshWins,
-        beginRefreshingSendsAction: Bool
-    ) {
-        self.init(pageSize: pageSize, firstPage: firstPage, conflictRule: conflictRule)
     }
 
     private static func checkPageSize(_ pageSize: Int) {

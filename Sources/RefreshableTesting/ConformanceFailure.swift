@@ -85,8 +85,8 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
     /// The rules that broke, without repeats.
     public var violatedRules: Set<ConformanceRule> { Set(violations.map(\.rule)) }
 
-    /// The ids of the rules that broke, sorted, such as `["S12", "S9"]`.
-    public var violatedRuleIDs: [String] { violatedRules.map(\.id).sorted() }
+    /// The ids of the rules that broke, in the Rules article's order, such as `["S9", "S12"]`.
+    public var violatedRuleIDs: [String] { violatedRules.sorted().map(\.id) }
 
     /// A report of the violations: for each broken rule, the one with the fewest steps, then how
     /// many more there are (all of them are in ``violations``).
@@ -98,7 +98,7 @@ public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvert
         for violation in violations where violation.steps.count < (shortest[violation.rule]?.steps.count ?? .max) {
             shortest[violation.rule] = violation
         }
-        let shown = shortest.values.sorted { $0.rule.id < $1.rule.id }
+        let shown = shortest.values.sorted { $0.rule < $1.rule }
         var parts = [header] + shown.map(\.description)
         if violations.count > shown.count {
             parts.append(

@@ -79,7 +79,7 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         let under = policy.map { ", under its policy \($0)" } ?? ""
         let signals =
             "end-of-list signals \(endOfListSignals) (\(signalsWereFound ? "found by probing" : "declared"))\(under)"
-        let rules = checkedRules.map(\.id).sorted().joined(separator: " ")
+        let rules = checkedRules.sorted().map(\.id).joined(separator: " ")
         let summary =
             "\(adopter) kept every checked rule (\(rules)) in \(scenarioCount) scenario(s) and \(randomizedSteps) random event(s), with \(signals)"
         guard !unchecked.isEmpty else { return summary + "; nothing was left unchecked." }

@@ -2,15 +2,16 @@
 ///
 /// Each case is one rule of the Rules article of the Refreshable documentation, named for what it
 /// requires; ``id`` is the id the article gives it (such as `S9`), the case's description names the
-/// article's section that states it, and ``summary`` states it in one sentence. The multi-source
-/// rule, the absent-controls check and the wiring check are the suite's own, and so are the ids of
-/// the rules for lists with an identity (`I1`–`I3`, from the article "Items with an identity") and
-/// for answer numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page
-/// cap (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
+/// article's section that states it, and ``summary`` states it in one sentence. The cases come in
+/// the article's order, which is how reports sort them (`S2` before `S10`). The rules of the
+/// features close the article: the multi-source rule (`MS`), the wiring check (`W`), the rules for
+/// lists with an identity (`I1`–`I3`, from the article "Items with an identity"), for answer
+/// numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page cap
+/// (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
 /// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
 /// differently from requests, pages by cursor or caps the pages held. The retry rule (`R`, from
 /// `RefreshRetry`) is checked for an adopter whose runtime retries on ``ConformanceRig/clock``.
-public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
     /// The footer stays hidden while there is nothing to show (id `S2`, under "First appearance").
@@ -23,13 +24,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     case endOfList
     /// Failures are shown (id `S6`, under "Failures").
     case failureIsShown
-    /// Refresh asks for the first page (id `S7`, under "Refresh").
+    /// Refresh asks for the first page (id `S7`, under "Load more").
     case refreshAsksFirstPage
     /// Load-more asks for the next page (id `S8`, under "Load more").
     case loadMoreAsksNextPage
     /// A failed load commits nothing (id `S9`, under "Load more").
     case failedLoadCommitsNoPage
-    /// The controls leave their refreshing state (id `S10`, under "Failures").
+    /// The controls leave their refreshing state (id `S10`, under "The controls end their loads").
     case controlsLeaveRefreshing
     /// One load per source (id `S11`, under "One load per source").
     case oneLoadPerSource
@@ -40,8 +41,6 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// adopter whose list has an identity (pages that bring only items held already) or pages by
     /// cursor (a circle of cursors).
     case progress
-    /// Each source keeps its own state (id `MS`).
-    case sourcesKeepOwnState
     /// Status dispatch is order-safe (id `D1`, under "Driving the controls").
     case orderSafeDispatch
     /// A status for one control touches only that control, also when the other is absent (id `D2`,
@@ -49,7 +48,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     case absentControls
     /// A subscription holds the controls weakly (id `D3`, under "Driving the controls").
     case subscriptionLifetime
-    /// The adopter is wired to the rig (id `W`).
+    /// A user's pull of a control reaches the list through the controller's own wiring of it, and
+    /// the control's own late callback of a `beginRefreshing()` loads nothing (id `E1`, under
+    /// "Control actions and echoes").
+    case controlActions
+    /// Each source keeps its own state (id `MS`, under "Rules of the features").
+    case sourcesKeepOwnState
+    /// The adopter is wired to the rig (id `W`, under "Rules of the features").
     case wiring
     /// With an identity, an item is held once, whichever pages bring it (id `I1`, in the article
     /// "Items with an identity", under "Duplicates").
@@ -75,10 +80,6 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
     /// last attempt's failure shows, and a newer load or `retryNow()` ends the wait (id `R`, from
     /// `RefreshRetry`).
     case retry
-    /// A user's pull of a control reaches the list through the controller's own wiring of it, and
-    /// the control's own late callback of a `beginRefreshing()` loads nothing (id `E1`, under
-    /// "Control actions and echoes").
-    case controlActions
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -181,6 +182,16 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, CustomStringConve
         case .retry: return "R"
         case .controlActions: return "E1"
         }
+    }
+
+    /// Orders rules as the Rules article lists them: `S2` before `S10`, the state rules before the
+    /// rules of the controls, the features' rules last.
+    /// - Parameters:
+    ///   - lhs: A rule.
+    ///   - rhs: Another rule.
+    public static func < (lhs: ConformanceRule, rhs: ConformanceRule) -> Bool {
+        let order = allCases
+        return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
     }
 
     /// The rule's id, such as `S9`.
