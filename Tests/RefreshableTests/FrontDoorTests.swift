@@ -103,22 +103,22 @@ private final class RecordingAsyncController: AsyncRefreshable {
 @MainActor
 @Suite("The front door")
 struct FrontDoorTests {
-    @Test func anAdoptersOwnMethodsNamedLikeEntryPointsDoNotReplaceTheLibrarys() {
+    @Test func anAdoptersOwnMethodsNamedLikeEntryPointsDoNotReplaceTheLibrarys() throws {
         let controller = ButtonRefreshController()
         AnyAdopter.wireHeader(controller.header, to: controller)
 
         AnyAdopter.appear(controller)
         #expect(controller.requests.map(\.kind) == [.refresh], "the library's setup loads the first page")
-        controller.answer(controller.requests[0])
+        controller.answer(try #require(controller.requests.last))
 
         // The user pulls: the control sends its action.
         controller.header.pull()
         #expect(controller.requests.map(\.kind) == [.refresh, .refresh], "the pull refreshes through the library")
-        controller.answer(controller.requests[1])
+        controller.answer(try #require(controller.requests.last))
 
         AnyAdopter.loadMore(controller)
         #expect(controller.requests.map(\.kind) == [.refresh, .refresh, .loadMore])
-        controller.answer(controller.requests[2])
+        controller.answer(try #require(controller.requests.last))
 
         AnyAdopter.refresh(controller)
         #expect(controller.requests.map(\.kind) == [.refresh, .refresh, .loadMore, .refresh])
@@ -130,25 +130,25 @@ struct FrontDoorTests {
         #expect(controller.requests.count == 4)
     }
 
-    @Test func anAsyncLoadCallsLoadPageOncePerRequestWithTheRequest() async {
+    @Test func anAsyncLoadCallsLoadPageOncePerRequestWithTheRequest() async throws {
         let controller = RecordingAsyncController()
         controller.setupRefreshHeader()
         await controller.waitForLoads(1)
-        await controller.answer(controller.loads.started[0])
+        await controller.answer(try #require(controller.loads.started.last))
 
         controller.loadMore()
         await controller.waitForLoads(2)
         // A refresh supersedes the load-more: its task is cancelled, and the refresh loads once.
         controller.refresh()
         await controller.waitForLoads(3)
-        await controller.answer(controller.loads.started[2])
+        await controller.answer(try #require(controller.loads.started.last))
 
         controller.switchSource(to: 1)
         await controller.waitForLoads(4)
-        await controller.answer(controller.loads.started[3])
+        await controller.answer(try #require(controller.loads.started.last))
 
         let started = controller.loads.started
-        #expect(started.map(\.kind) == [.refresh, .loadMore, .refresh, .refresh])
+        try #require(started.map(\.kind) == [.refresh, .loadMore, .refresh, .refresh])
         #expect(controller.loadPageCalls == started, "one call per request, with the request the library issued")
         #expect(controller.inFlightAtCall == started.map(Optional.some), "each was the source's request in flight")
         #expect(Set(started.map(\.generation)).count == started.count)
