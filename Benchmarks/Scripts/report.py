@@ -20,6 +20,21 @@ SUFFIX = ".histogram.samples.tsv"
 METRICS = ("wallClock", "cpuTotal", "mallocCountTotal")
 # cpuTotal is read in scheduler ticks (10 ms here): shown only for samples long enough for it.
 CPU_MIN_SAMPLE_NS = 200_000_000
+# What one unit of work is called, from the plural a benchmark's name ends with.
+UNIT_NAMES = {
+    "dispatches": "dispatch",
+    "page loads": "page load",
+    "refreshes": "refresh",
+    "reads": "read",
+    "edits": "edit",
+    "rows": "row",
+}
+# P6's refresh answers 20 rows, 2 new and the first 18 held: its difference names the rows held
+# less 18 (removed) and 2 (inserted). CostBenchmarks.swift checks the count.
+def rows_named(rows):
+    return rows - 16
+
+
 # A benchmark that allocates nothing itself: its allocations per sample are the harness's.
 HARNESS_BASELINE = "P2 direct call x1000 dispatches"
 
@@ -49,7 +64,10 @@ class Row:
         self.name = name
         self.metrics = metrics
         pages = re.search(r"(\d+) pages$", name)
-        ops = re.search(r"x(\d+) (dispatches|page loads)$", name)
+        ops = re.search(r"x(\d+) (dispatches|page loads|refreshes|reads|edits|rows)$", name)
+        rows = re.search(r" (\d+) rows x", name)
+        # P6: what one operation costs on a list holding this many rows.
+        self.rows = int(rows.group(1)) if rows else None
         if pages:
             self.pages = int(pages.group(1))
             self.units = self.pages * ITEMS_PER_PAGE
@@ -59,7 +77,7 @@ class Row:
         elif ops:
             self.pages = None
             self.units = int(ops.group(1))
-            self.unit = "dispatch" if ops.group(2) == "dispatches" else "page load"
+            self.unit = UNIT_NAMES[ops.group(2)]
             self.alloc_units = self.units
             self.alloc_unit = self.unit
         else:
@@ -144,6 +162,117 @@ def table(rows, harness):
         print(render(line))
 
 
+def cost_table(rows):
+    """P6: each operation at each list size, min / median, with the targets it is held to."""
+    cost = [r for r in rows.values() if r.name.startswith("P6 ")]
+    if not cost:
+        return
+    sizes = sorted({r.rows for r in cost if r.rows})
+
+    def variant(row):
+        return re.sub(r" \d+ rows x\d+ [a-z ]+$", "", row.name)[3:]
+
+    def value(row, stat, metric="slowestLoadMore"):
+        """What the row reports per unit: ns, or bytes per row for memory, or the slowest load."""
+        if row.name.startswith("P6 memory"):
+            samples = row.samples("memoryLeakedBytes")
+            if not samples:
+                return None
+            return (min(samples) if stat == "min" else statistics.median(samples)) / row.units
+        if row.name.startswith("P6 slowest"):
+            samples = row.samples(metric)
+            if not samples:
+                return None
+            return min(samples) if stat == "min" else statistics.median(samples)
+        wall = row.wall(stat)
+        if wall is not None and row.name.startswith("P6 read difference"):
+            return wall * row.units / rows_named(row.rows)
+        return wall
+
+    def cell(row, metric="slowestLoadMore"):
+        if row is None or value(row, "min", metric) is None:
+            return "-"
+        fmt = (lambda v: f"{fmt_num(v)} B") if row.name.startswith("P6 memory") else fmt_ns
+        return f"{fmt(value(row, 'min', metric))} / {fmt(value(row, 'median', metric))}"
+
+    names = []
+    for r in sorted(cost, key=lambda r: r.name):
+        if variant(r) not in names:
+            names.append(variant(r))
+    unit_of = {
+        "read difference": "per row named",
+        "memory": "bytes per row",
+    }
+
+    def label(name):
+        for key, unit in unit_of.items():
+            if name.startswith(key):
+                return f"{name}, {unit}"
+        if name.startswith("slowest"):
+            return f"{name}, one load"
+        if name.startswith("cap"):
+            return f"{name}, per page load"
+        return f"{name}, per {next(r.unit for r in cost if variant(r) == name)}"
+
+    def find(name, size):
+        return next((r for r in cost if variant(r) == name and r.rows == size), None)
+
+    print()
+    print("Costs by the page (P6), 16-byte rows with Int ids: min / median of one run")
+    header = ["operation"] + [f"{size:,} rows" for size in sizes]
+    body = [[label(name)] + [cell(find(name, size)) for size in sizes] for name in names]
+    # The slowest load-more again in the thread's CPU time, which leaves out other processes.
+    body += [
+        [label(name) + ", CPU time"] + [cell(find(name, size), "slowestLoadMoreCPU") for size in sizes]
+        for name in names
+        if name.startswith("slowest")
+    ]
+    body = [line for line in body if any(c != "-" for c in line[1:])]
+    widths = [max(len(line[i]) for line in [header] + body) for i in range(len(header))]
+    for line in [header, ["-" * w for w in widths]] + body:
+        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))).rstrip())
+
+    checks = []
+
+    def check(text, numerator, limit, fmt=fmt_num):
+        if numerator is None:
+            checks.append((text, "-", "-", limit))
+        else:
+            checks.append((text, fmt(numerator[0]), fmt(numerator[1]), limit))
+
+    def ratio_of(a, b):
+        return None if a is None or b is None else (a[0] / b[0], a[1] / b[1])
+
+    def both(name, size, metric="slowestLoadMore"):
+        row = find(name, size)
+        if row is None or value(row, "min", metric) is None:
+            return None
+        return (value(row, "min", metric), value(row, "median", metric))
+
+    largest = max(sizes)
+    check(f"refresh, identity, at {largest:,} rows", both("refresh identity", largest), "50 µs", fmt_ns)
+    check(f"read difference per row named, at {largest:,} rows", both("read difference", largest), "100 ns", fmt_ns)
+    for edit, array in (("removeItem(id:) top", "Array.remove(at:) top"), ("insertItem(at:) top", "Array.insert(at:) top")):
+        check(f"{edit} ÷ {array}, at 100,000 rows", ratio_of(both(edit, 100_000), both(array, 100_000)), "3")
+    check(
+        "cap 1000 identity ÷ cap 10 identity, per page load",
+        ratio_of(both("cap 1000 identity", 100_000), both("cap 10 identity", 100_000)),
+        "2",
+    )
+    check(f"slowest load-more, identity, at {largest:,} rows", both("slowest load-more identity", largest), "2 ms",
+          fmt_ns)
+    plain = cell(find("slowest load-more", largest), "slowestLoadMoreCPU")
+    check(f"the same in CPU time (without an identity: {plain})",
+          both("slowest load-more identity", largest, "slowestLoadMoreCPU"), "2 ms", fmt_ns)
+    check("memory, identity, bytes per row at 100,000 rows", both("memory identity", 100_000), "60")
+
+    print()
+    print("Targets (same run): min and median, and the limit")
+    width = max(len(text) for text, _, _, _ in checks)
+    for text, by_min, by_median, limit in checks:
+        print(f"  {text.ljust(width)}  {by_min:>8}  {by_median:>8}  ≤ {limit}")
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -176,7 +305,10 @@ def main():
     print("a sample is long enough for its 10 ms ticks. mallocs is the median count per unit, less the")
     print(f"harness's own {fmt_num(harness)} per sample (measured by '{HARNESS_BASELINE}').")
     print()
-    table(sorted(rows.values(), key=order), harness)
+    others = sorted((r for r in rows.values() if not r.name.startswith("P6 ")), key=order)
+    if others:
+        table(others, harness)
+    cost_table(rows)
 
     ratios = []
 

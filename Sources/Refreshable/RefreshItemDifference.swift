@@ -1,49 +1,113 @@
-/// The difference between two lists of ids, in time linear in their length (plus a logarithmic
-/// factor for items that moved).
+/// How a refresh changed the items of a list with an identity, by id: what a table animates as one
+/// batch update (see ``RefreshUpdate/difference``).
+///
+/// It reads as the standard library's `CollectionDifference` does, with moves already associated:
+/// ``removals`` are offsets in the list before the refresh, ``insertions`` offsets in the list after
+/// it, and iterating gives the removals from the last to the first, then the insertions from the
+/// first. An item that moved is one removal and one insertion, each naming the other's offset in
+/// `associatedWith`. Items kept at their place are not in it, even when the refresh brought a newer
+/// copy of them.
+///
+/// ```swift
+/// guard let difference = update.difference else { return tableView.reloadData() }
+/// tableView.performBatchUpdates {
+///     for change in difference {
+///         switch change {
+///         case .remove(let offset, _, _):
+///             tableView.deleteRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
+///         case .insert(let offset, _, _):
+///             tableView.insertRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
+///         }
+///     }
+/// }
+/// ```
 ///
 /// Ids in both lists keep their place when they form the longest run that keeps its order; every
-/// other id is removed from the old list or inserted into the new one, and the moves are
-/// associated (`inferringMoves()`). The standard library's `difference(from:)` finds the same kind
-/// of answer, but in time that grows with the product of the lists' length and their difference.
-@usableFromInline
-enum ItemDifference {
-    @usableFromInline
-    static func between(
-        _ old: [RefreshItemID],
-        _ new: [RefreshItemID]
-    ) -> CollectionDifference<RefreshItemID> {
-        var newPositions: [RefreshItemID: Int] = [:]
-        newPositions.reserveCapacity(new.count)
-        for (position, id) in new.enumerated() where newPositions[id] == nil {
-            newPositions[id] = position
+/// other id is removed from the old list or inserted into the new one. Built in time linear in the
+/// lists' length, plus a logarithmic factor for the ids in both.
+public struct RefreshItemDifference: Sendable, Hashable, RandomAccessCollection {
+    /// One removal or insertion, as the standard library writes it.
+    public typealias Change = CollectionDifference<RefreshItemID>.Change
+
+    /// The removals, by ascending offset in the list before the refresh.
+    public let removals: [Change]
+    /// The insertions, by ascending offset in the list after the refresh.
+    public let insertions: [Change]
+
+    /// Always `0`.
+    public var startIndex: Int { 0 }
+    /// The number of changes: removals and insertions.
+    public var endIndex: Int { removals.count + insertions.count }
+
+    /// The removals from the last to the first, then the insertions from the first to the last: the
+    /// order that applies them one at a time.
+    /// - Parameter position: The change's index, from `0` to ``endIndex``.
+    public subscript(position: Int) -> Change {
+        position < removals.count ? removals[removals.count - 1 - position] : insertions[position - removals.count]
+    }
+
+    /// The same changes as the standard library's type, to apply with `applying(_:)`. Checking them
+    /// costs the standard library about a microsecond a change: read ``removals`` and
+    /// ``insertions`` for a long list.
+    public var collectionDifference: CollectionDifference<RefreshItemID> {
+        guard let difference = CollectionDifference(removals + insertions) else {
+            // Unreachable: each offset is removed or inserted at most once.
+            preconditionFailure("RefreshItemDifference holds an invalid difference")
         }
-        // The old items that are also new, in old order, with their new positions.
+        return difference
+    }
+
+    /// The difference from a list of `old` ids, read by `id`, to `new`, which holds each id once.
+    /// `oldPosition` finds an id's first position in the old list: the ids of the old list are read
+    /// once each, and only the new ones are looked up.
+    init(
+        old: Int,
+        id: (Int) -> RefreshItemID,
+        new: [RefreshItemID],
+        oldPosition: (RefreshItemID) -> Int?
+    ) {
+        // The ids in both lists, in old order.
         var common: [(old: Int, new: Int)] = []
-        var seen: Set<RefreshItemID> = []
-        for (position, id) in old.enumerated() {
-            if let newPosition = newPositions[id], seen.insert(id).inserted {
-                common.append((position, newPosition))
+        for (position, newID) in new.enumerated() {
+            if let oldPosition = oldPosition(newID) {
+                common.append((oldPosition, position))
             }
         }
-        let kept = longestIncreasingRun(common.map(\.new))
-        var keptOld: Set<Int> = []
-        var keptNew: Set<Int> = []
+        common.sort { $0.old < $1.old }
+        // Indices into `common`, ascending: the ids that keep their place.
+        let kept = Self.longestIncreasingRun(common.map(\.new))
+        var oldPositionOfNew = [Int?](repeating: nil, count: new.count)
+        var keptNew = [Bool](repeating: false, count: new.count)
+        for pair in common {
+            oldPositionOfNew[pair.new] = pair.old
+        }
         for index in kept {
-            keptOld.insert(common[index].old)
-            keptNew.insert(common[index].new)
+            keptNew[common[index].new] = true
         }
-        var changes: [CollectionDifference<RefreshItemID>.Change] = []
-        for (position, id) in old.enumerated() where !keptOld.contains(position) {
-            changes.append(.remove(offset: position, element: id, associatedWith: nil))
+        var removals: [Change] = []
+        removals.reserveCapacity(old - kept.count)
+        var nextCommon = 0
+        var nextKept = 0
+        for position in 0..<old {
+            var movedTo: Int?
+            if nextCommon < common.count, common[nextCommon].old == position {
+                let isKept = nextKept < kept.count && kept[nextKept] == nextCommon
+                movedTo = common[nextCommon].new
+                nextCommon += 1
+                if isKept {
+                    nextKept += 1
+                    continue
+                }
+            }
+            removals.append(.remove(offset: position, element: id(position), associatedWith: movedTo))
         }
-        for (position, id) in new.enumerated() where !keptNew.contains(position) {
-            changes.append(.insert(offset: position, element: id, associatedWith: nil))
+        var insertions: [Change] = []
+        insertions.reserveCapacity(new.count - kept.count)
+        for (position, newID) in new.enumerated() where !keptNew[position] {
+            insertions.append(.insert(offset: position, element: newID, associatedWith: oldPositionOfNew[position]))
         }
-        guard let difference = CollectionDifference(changes) else {
-            // Unreachable: each offset is removed or inserted at most once.
-            preconditionFailure("ItemDifference built an invalid difference")
-        }
-        return difference.inferringMoves()
+        self.removals = removals
+        self.insertions = insertions
     }
 
     /// The indices of a longest strictly increasing subsequence of `values` (patience sorting).

@@ -165,33 +165,3 @@ public struct RefreshItemID: Hashable, @unchecked Sendable, CustomStringConverti
         }
     }
 }
-
-/// What a source knows about its items' ids: where each one is, and the local edits that stick.
-@usableFromInline
-struct ItemIndex: Sendable, Equatable {
-    /// The position of each held id.
-    @usableFromInline var positions: [RefreshItemID: Int] = [:]
-    /// Ids removed locally, each with the newest request generation issued when it was removed: a
-    /// removal sticks until a refresh asked for after it lands.
-    @usableFromInline var removed: [RefreshItemID: UInt64] = [:]
-    /// Ids updated or inserted locally since the server last sent them.
-    @usableFromInline var edited: Set<RefreshItemID> = []
-    /// How many items the server sent since the last refresh beyond those held: the page items left
-    /// out and the held items removed, less the items inserted locally. The end of the list by total
-    /// count compares the server's count, held items plus this.
-    @usableFromInline var unheld: Int = 0
-
-    @usableFromInline init() {}
-
-    /// An index of `items`, keeping the first position of an id held twice.
-    @inlinable
-    init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
-        positions.reserveCapacity(items.count)
-        for (position, item) in items.enumerated() {
-            let id = identity.id(item)
-            if positions[id] == nil {
-                positions[id] = position
-            }
-        }
-    }
-}

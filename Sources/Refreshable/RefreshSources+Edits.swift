@@ -16,11 +16,8 @@ extension RefreshSources {
     @discardableResult
     public mutating func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
         let identity = requireIdentity(in: "updateItem(_:source:)", source: source)
-        let id = identity.id(item)
-        guard let position = indexes[source].positions[id] else { return nil }
+        guard let position = indexes[source].update(item, in: &states[source]._items, identity) else { return nil }
         revision &+= 1
-        states[source]._items[position] = item
-        indexes[source].edited.insert(id)
         return localUpdate(source: source, change: .edited(position..<(position + 1)))
     }
 
@@ -43,15 +40,13 @@ extension RefreshSources {
     public mutating func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
         let identity = requireIdentity(in: "removeItem(id:source:)", source: source)
         identity.checkIDType(of: id, in: "removeItem(id:source:)")
-        let id = RefreshItemID(id)
         revision &+= 1
-        indexes[source].removed[id] = lastGeneration
-        indexes[source].edited.remove(id)
-        guard let position = indexes[source].positions.removeValue(forKey: id) else { return nil }
-        states[source]._items.remove(at: position)
+        let generation = lastGeneration
+        guard
+            let position = indexes[source].remove(
+                RefreshItemID(id), from: &states[source]._items, identity, generation: generation)
+        else { return nil }
         adjustHeldPage(source, at: position, by: -1)
-        indexes[source].unheld &+= 1
-        shiftPositions(source: source, from: position, by: -1, identity: identity)
         return localUpdate(source: source, change: .removed(position..<(position + 1)))
     }
 
@@ -81,12 +76,8 @@ extension RefreshSources {
             return update
         }
         revision &+= 1
-        states[source]._items.insert(item, at: position)
+        indexes[source].insert(item, at: position, into: &states[source]._items, identity)
         adjustHeldPage(source, at: position, by: 1)
-        indexes[source].edited.insert(id)
-        indexes[source].unheld &-= 1
-        shiftPositions(source: source, from: position + 1, by: 1, identity: identity)
-        indexes[source].positions[id] = position
         return localUpdate(source: source, change: .inserted(position..<(position + 1)))
     }
 
@@ -100,24 +91,53 @@ extension RefreshSources {
         return identity
     }
 
-    /// Moves the index of the items from `start` on by `offset`, after an insertion or removal before them.
-    private mutating func shiftPositions(
-        source: Int,
-        from start: Int,
-        by offset: Int,
-        identity: RefreshItemIdentity<Item>
-    ) {
-        let items = states[source].items
-        for position in start..<items.count {
-            let id = identity.id(items[position])
-            // An item held twice from before the identity was given keeps its first position.
-            if indexes[source].positions[id] == position - offset {
-                indexes[source].positions[id] = position
-            }
-        }
-    }
-
     private func localUpdate(source: Int, change: RefreshUpdate.Change) -> RefreshUpdate {
         RefreshUpdate(request: nil, source: source, change: change, noMoreData: states[source].noMoreData)
+    }
+}
+
+extension ItemIndex {
+    /// Replaces the held item that has `item`'s id with `item`, and records the edit.
+    /// - Returns: Its position, or `nil` when no item with that id is held.
+    mutating func update<Item>(_ item: Item, in items: inout [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
+        let id = identity.id(item)
+        guard let position = position(of: id, in: items, identity) else { return nil }
+        items[position] = item
+        edited.insert(id)
+        return position
+    }
+
+    /// Removes the held item with this id, and records the removal with the newest generation
+    /// issued (held or not, so that a page still to come leaves the item out).
+    /// - Returns: Its position, or `nil` when no item with that id was held.
+    mutating func remove<Item>(
+        _ id: RefreshItemID,
+        from items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>,
+        generation: UInt64
+    ) -> Int? {
+        removed[id] = generation
+        edited.remove(id)
+        guard let position = position(of: id, in: items, identity) else { return nil }
+        remove(id, at: position)
+        closeGap(at: position, in: items, identity)
+        items.remove(at: position)
+        unheld &+= 1
+        return position
+    }
+
+    /// Inserts an item whose id is not held at `position`, and records the edit.
+    mutating func insert<Item>(
+        _ item: Item,
+        at position: Int,
+        into items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>
+    ) {
+        let id = identity.id(item)
+        openGap(at: position, in: items, identity)
+        items.insert(item, at: position)
+        _ = add(id, at: position, in: items, identity)
+        edited.insert(id)
+        unheld &-= 1
     }
 }

@@ -1,21 +1,13 @@
 /// Applying pages to sources whose items have an identity: de-duplication and the local edits
 /// that stick.
+///
+/// The work on a source's items goes through its ``ItemIndex`` with the items passed `inout`: where
+/// this code runs unspecialised (in an adopter's runtime), each read of `states[source]` copies the
+/// whole state, which an `inout` access does not.
 extension RefreshSources {
-    /// What a page's merge left out and changed in place.
-    @usableFromInline
-    struct MergeReport {
-        @usableFromInline var duplicates = 0
-        @usableFromInline var removals = 0
-        @usableFromInline var replacedInPlace: [Range<Int>] = []
-        @usableFromInline var difference: CollectionDifference<RefreshItemID>?
-
-        @usableFromInline init() {}
-    }
-
-    /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it, out of
-    /// line so that the path of a list without an identity stays as short as it was.
+    /// Applies a valid page by id (see ``merge(_:into:for:identity:report:)``) and commits it.
     /// - Returns: The update, with what the merge left out and replaced, and a refresh's difference.
-    @inlinable @inline(never)
+    @usableFromInline
     mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?) -> RefreshUpdate {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
@@ -43,9 +35,8 @@ extension RefreshSources {
     /// a load of the previous page puts them first; an item held already is not added twice, an
     /// item removed locally is left out.
     ///
-    /// Costs one id lookup per page item, whatever the source holds, except for a load of the
-    /// previous page, which moves every held item and indexes them again.
-    @inlinable
+    /// Costs one id lookup per page item, whatever the source holds. A refresh keeps the items it
+    /// replaced for its difference, which is built only when read.
     mutating func merge(
         _ incoming: [Item],
         into source: Int,
@@ -53,112 +44,109 @@ extension RefreshSources {
         identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> RefreshUpdate.Change {
-        if request.kind == .loadPrevious {
-            return mergeBefore(incoming, into: source, identity: identity, report: &report)
-        }
-        let heldBefore: Int
-        var oldIDs: [RefreshItemID] = []
-        if request.kind == .refresh {
-            oldIDs = states[source].items.map(identity.id)
-            heldBefore = 0
-            states[source]._items.removeAll()
-            indexes[source].positions.removeAll()
-            indexes[source].edited.removeAll()
-            indexes[source].unheld = 0
-            // A removal sticks through a refresh asked for before it, and ends with the next one.
-            if !indexes[source].removed.isEmpty {
-                indexes[source].removed = indexes[source].removed.filter { $0.value >= request.generation }
-            }
-        } else {
-            heldBefore = states[source].items.count
-        }
-        if request.kind == .refresh {
+        switch request.kind {
+        case .loadMore:
+            return .appended(indexes[source].append(incoming, to: &states[source]._items, identity, report: &report))
+        case .loadPrevious:
+            return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
+        case .refresh:
+            // The items and index replaced are kept for the difference, built when read.
+            var old: [Item] = []
+            swap(&old, &states[source]._items)
+            let oldIndex = indexes[source]
+            indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
             states[source]._items.reserveCapacity(incoming.count)
+            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            // The new ids now: the items held change with the next load, and holding them here
+            // would make it copy them all.
+            let items = states[source].items
+            let new = items.indices.map { identity.id(items[$0]) }
+            report.difference = { [old] in
+                RefreshItemDifference(
+                    old: old.count,
+                    id: { identity.id(old[$0]) },
+                    new: new,
+                    oldPosition: { oldIndex.position(of: $0, in: old, identity) }
+                )
+            }
+            return .replaced(count: range.count)
         }
+    }
+
+    /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
+    mutating func dropItems(_ positions: Range<Int>, source: Int) {
+        if let identity {
+            indexes[source].drop(positions, from: &states[source]._items, identity)
+        } else if positions.lowerBound == 0 {
+            states[source]._items.removeFirst(positions.count)
+        } else {
+            states[source]._items.removeLast(positions.count)
+        }
+    }
+}
+
+/// What a page's merge by id left out and changed in place.
+struct MergeReport {
+    var duplicates = 0
+    var removals = 0
+    var replacedInPlace: [Range<Int>] = []
+    var difference: (@Sendable () -> RefreshItemDifference)?
+}
+
+extension ItemIndex {
+    /// Appends the page's items that are new to `items`; an item held already is not added again
+    /// (the newer copy replaces it in place when the identity's rule or a local edit says so), an
+    /// item removed locally is left out.
+    /// - Returns: The positions of the items appended.
+    mutating func append<Item>(
+        _ incoming: [Item],
+        to items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Range<Int> {
+        let heldBefore = items.count
         var replaced: [Int] = []
-        for item in incoming {
+        // By index: iterating an array of items not known here looks its type up on every step.
+        for index in incoming.indices {
+            let item = incoming[index]
             let id = identity.id(item)
-            if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
+            if isRemoved(id) {
                 report.removals += 1
                 continue
             }
-            // One hash for a new item: it is recorded where it goes, and only a duplicate, which
-            // finds a position already there, puts that position back.
-            let position = states[source]._items.count
-            if let held = indexes[source].positions.updateValue(position, forKey: id) {
-                indexes[source].positions[id] = held
-                if let kept = keepHeld(item, id: id, at: held, source: source, identity: identity, report: &report),
-                    kept < heldBefore
-                {
-                    replaced.append(kept)
-                }
+            guard let held = add(id, at: items.count, in: items, identity) else {
+                items.append(item)
                 continue
             }
-            states[source]._items.append(item)
+            if takesNewer(id, identity, report: &report) {
+                items[held] = item
+                // A copy earlier in the same page is part of the appended range.
+                if held < heldBefore {
+                    replaced.append(held)
+                }
+            }
         }
-        indexes[source].unheld &+= report.duplicates &+ report.removals
+        unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
-        let count = states[source].items.count
-        if request.kind == .refresh {
-            report.difference = ItemDifference.between(oldIDs, states[source].items.map(identity.id))
-            return .replaced(count: count)
-        }
-        return .appended(heldBefore..<count)
+        return heldBefore..<items.count
     }
 
-    /// Decides what becomes of one page item: `nil` when it is left out (removed locally, or a
-    /// duplicate that keeps the held copy), its position when it replaced the held copy in place
-    /// (or kept it), `-1` when it is new and must be added.
-    @inlinable
-    mutating func keepIfNew(
-        _ item: Item,
-        id: RefreshItemID,
-        source: Int,
-        identity: RefreshItemIdentity<Item>,
-        report: inout MergeReport
-    ) -> Int? {
-        if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
-            report.removals += 1
-            return nil
-        }
-        guard let position = indexes[source].positions[id] else { return -1 }
-        return keepHeld(item, id: id, at: position, source: source, identity: identity, report: &report)
-    }
-
-    /// Settles an incoming item whose id the source holds at `position`: counts the duplicate and
-    /// takes the newer copy when the rule says so or the held one was edited locally.
-    /// - Returns: `position` when the item replaced the held copy there, `nil` when it was dropped.
-    @inlinable
-    mutating func keepHeld(
-        _ item: Item,
-        id: RefreshItemID,
-        at position: Int,
-        source: Int,
-        identity: RefreshItemIdentity<Item>,
-        report: inout MergeReport
-    ) -> Int? {
-        report.duplicates += 1
-        // A newer server copy always replaces a local edit.
-        let wasEdited = indexes[source].edited.remove(id) != nil
-        guard identity.duplicates == .takeNewer || wasEdited else { return nil }
-        states[source]._items[position] = item
-        return position
-    }
-
-    /// Puts a page's new items before the held ones, by id, and indexes the source again.
-    @inlinable
-    mutating func mergeBefore(
+    /// Puts the page's items that are new before the held ones, as ``append(_:to:_:report:)``
+    /// decides which are new.
+    /// - Returns: The positions of the items put first.
+    mutating func prepend<Item>(
         _ incoming: [Item],
-        into source: Int,
-        identity: RefreshItemIdentity<Item>,
+        to items: inout [Item],
+        _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
-    ) -> RefreshUpdate.Change {
+    ) -> Range<Int> {
         var front: [Item] = []
         var frontPositions: [RefreshItemID: Int] = [:]
         var replaced: [Int] = []
-        for item in incoming {
+        for index in incoming.indices {
+            let item = incoming[index]
             let id = identity.id(item)
             if let position = frontPositions[id] {
                 // A page that holds an item twice: the later copy is the newer, as on a load-more.
@@ -168,36 +156,74 @@ extension RefreshSources {
                 }
                 continue
             }
-            guard let kept = keepIfNew(item, id: id, source: source, identity: identity, report: &report) else {
+            if isRemoved(id) {
+                report.removals += 1
                 continue
             }
-            if kept >= 0 {
-                replaced.append(kept)
+            if let held = position(of: id, in: items, identity) {
+                if takesNewer(id, identity, report: &report) {
+                    items[held] = item
+                    replaced.append(held)
+                }
                 continue
             }
             frontPositions[id] = front.count
             front.append(item)
         }
-        states[source]._items.insert(contentsOf: front, at: 0)
-        indexes[source].unheld &+= report.duplicates &+ report.removals
-        reindexPositions(source, identity: identity)
+        items.insert(contentsOf: front, at: 0)
+        unheld &+= report.duplicates &+ report.removals
+        // The held items move down by the items put before them, which take the first positions.
+        movePositions(by: front.count)
+        for position in front.indices {
+            _ = add(identity.id(front[position]), at: position, in: items, identity)
+        }
         report.replacedInPlace = Self.ranges(of: replaced.map { $0 + front.count })
-        return .prepended(0..<front.count)
+        return 0..<front.count
     }
 
-    /// Indexes the positions of a source's items again, after items moved, keeping its local
-    /// edits and removals.
-    @inlinable
-    mutating func reindexPositions(_ source: Int, identity: RefreshItemIdentity<Item>) {
-        let fresh = ItemIndex(states[source].items, identity: identity)
-        indexes[source].positions = fresh.positions
-        if !indexes[source].edited.isEmpty {
-            indexes[source].edited = indexes[source].edited.filter { fresh.positions[$0] != nil }
+    /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
+    mutating func drop<Item>(_ positions: Range<Int>, from items: inout [Item], _ identity: RefreshItemIdentity<Item>) {
+        let atFront = positions.lowerBound == 0
+        if !holdsDuplicates {
+            for position in positions {
+                let id = identity.id(items[position])
+                remove(id, at: position)
+                if !edited.isEmpty {
+                    edited.remove(id)
+                }
+            }
+        }
+        if atFront {
+            items.removeFirst(positions.count)
+            movePositions(by: -positions.count)
+        } else {
+            items.removeLast(positions.count)
+        }
+        if holdsDuplicates {
+            // An id held twice may now be held only at a place the index did not record.
+            self = reindexed(items, identity)
         }
     }
 
+    /// Whether the item with this id was removed locally and is left out of pages.
+    func isRemoved(_ id: RefreshItemID) -> Bool {
+        !removed.isEmpty && removed[id] != nil
+    }
+
+    /// Counts a page item whose id is held, and says whether it replaces the held copy: under
+    /// ``RefreshItemIdentity/DuplicateRule/takeNewer``, or when the held copy was edited locally
+    /// (a newer server copy always replaces a local edit).
+    mutating func takesNewer<Item>(
+        _ id: RefreshItemID,
+        _ identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> Bool {
+        report.duplicates += 1
+        let wasEdited = !edited.isEmpty && edited.remove(id) != nil
+        return identity.duplicates == .takeNewer || wasEdited
+    }
+
     /// The positions as ascending, non-overlapping ranges.
-    @usableFromInline
     static func ranges(of positions: [Int]) -> [Range<Int>] {
         guard !positions.isEmpty else { return [] }
         var ranges: [Range<Int>] = []
@@ -215,49 +241,50 @@ extension RefreshSources {
 }
 
 extension RefreshUpdate {
-    /// What a merge by id left out, replaced in place, and how a refresh moved the ids.
+    /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
     @usableFromInline
     final class MergeDetails: Sendable, Equatable {
         let droppedDuplicates: Int
         let droppedRemovals: Int
         let replacedInPlace: [Range<Int>]
-        let difference: CollectionDifference<RefreshItemID>?
+        /// Builds a refresh's difference from the ids it keeps, when read.
+        let makeDifference: (@Sendable () -> RefreshItemDifference)?
         let dropped: Range<Int>?
 
         init(
             _ droppedDuplicates: Int,
             _ droppedRemovals: Int,
             _ replacedInPlace: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?,
+            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
-            self.difference = difference
+            self.makeDifference = makeDifference
             self.dropped = dropped
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
-        @usableFromInline
         static func unlessEmpty(
             _ duplicates: Int,
             _ removals: Int,
             _ replaced: [Range<Int>],
-            _ difference: CollectionDifference<RefreshItemID>?,
+            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?
         ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, difference == nil, dropped == nil {
+            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, difference, dropped)
+            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped)
         }
 
+        /// Equal when everything they report is, their differences included (built to compare).
         @usableFromInline
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
-                && lhs.replacedInPlace == rhs.replacedInPlace && lhs.difference == rhs.difference
-                && lhs.dropped == rhs.dropped
+                && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
+                && lhs.makeDifference?() == rhs.makeDifference?()
         }
     }
 }

@@ -12,7 +12,7 @@ extension RefreshSources {
     /// page that adds no rows, or drops the pages at the other end that holding it would push
     /// past the cap.
     /// - Returns: What was dropped, and whether the page folds.
-    @inlinable @inline(never)
+    @usableFromInline
     mutating func makeRoom(for request: RefreshRequest, page: RefreshPage<Item>) -> CapPlan {
         let source = request.source
         let forward = request.kind == .loadMore
@@ -38,22 +38,20 @@ extension RefreshSources {
     /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
     /// identity whenever it holds an item; with one when an item is neither removed locally nor
     /// held at `staying`.
-    @inlinable
     func addsRows(_ incoming: [Item], source: Int, besides staying: Range<Int>) -> Bool {
-        guard let identity, !incoming.isEmpty else { return !incoming.isEmpty }
-        for item in incoming {
+        guard let identity else { return !incoming.isEmpty }
+        let (index, items) = (indexes[source], states[source].items)
+        return incoming.contains { item in
             let id = identity.id(item)
-            if !indexes[source].removed.isEmpty, indexes[source].removed[id] != nil {
-                continue
-            }
-            guard let position = indexes[source].positions[id], staying.contains(position) else { return true }
+            guard !index.isRemoved(id) else { return false }
+            guard let position = index.position(of: id, in: items, identity) else { return true }
+            return !staying.contains(position)
         }
-        return false
     }
 
     /// Records the page just applied among the held pages, or folds it into the page next to it.
     /// - Returns: The update, with the positions dropped to make room for the page.
-    @inlinable @inline(never)
+    @usableFromInline
     mutating func holdUnderCap(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
@@ -103,13 +101,11 @@ extension RefreshSources {
 
     /// Counts a page that added no rows with the held page at `index`: what the server sent in it
     /// and one more page; the caller takes the cursor of the end it extends.
-    @inlinable
     mutating func fold(_ page: HeldPage, into index: Int, source: Int) {
         states[source]._heldPages[index].sent &+= page.sent
         states[source]._heldPages[index].span &+= 1
     }
 
-    @inlinable
     func with(_ page: HeldPage, count: Int) -> HeldPage {
         var page = page
         page.count = count
@@ -118,7 +114,6 @@ extension RefreshSources {
 
     /// Counts items held from before the cap was set as one page, standing for every page they
     /// came in.
-    @inlinable
     mutating func holdUnpagedItems(_ source: Int, count: Int) {
         if states[source]._heldPages.isEmpty, count > 0 {
             var held = HeldPage(
@@ -136,7 +131,6 @@ extension RefreshSources {
 
     /// Drops the first `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
     /// load-more brought.
-    @inlinable
     mutating func dropFront(
         _ source: Int,
         pages pageCount: Int,
@@ -145,7 +139,7 @@ extension RefreshSources {
     ) {
         let (count, sent, span) = gone
         states[source]._heldPages.removeFirst(pageCount)
-        states[source]._items.removeFirst(count)
+        dropItems(0..<count, source: source)
         states[source]._firstLoadedPage = states[source].firstLoadedPage &+ span
         states[source]._itemsBefore = states[source]._itemsBefore &+ sent
         // The first page held now; the incoming one when every held page goes.
@@ -162,12 +156,10 @@ extension RefreshSources {
         // A load of the previous page asked for a page that is no longer before the first one.
         states[source]._previousInFlight = nil
         states[source]._loadPreviousFailure = nil
-        forgetDropped(source)
     }
 
     /// Drops the last `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
     /// load of the previous page brought.
-    @inlinable
     mutating func dropBack(
         _ source: Int,
         pages pageCount: Int,
@@ -181,7 +173,8 @@ extension RefreshSources {
         let lastKept = kept > 0 ? states[source]._heldPages[kept - 1].nextCursor : incoming.nextCursor
         let nextCursor = lastKept ?? states[source]._heldPages[kept].cursor
         states[source]._heldPages.removeLast(pageCount)
-        states[source]._items.removeLast(count)
+        let itemCount = states[source].items.count
+        dropItems((itemCount - count)..<itemCount, source: source)
         states[source]._page = states[source].page &- span
         states[source]._noMoreData = policy.paging == .cursors && nextCursor == nil
         states[source]._nextCursor = policy.paging == .cursors ? nextCursor : nil
@@ -190,13 +183,11 @@ extension RefreshSources {
             states[source]._inFlight = nil
         }
         states[source]._loadMoreFailure = nil
-        forgetDropped(source)
     }
 
     /// How many items some of a capped source's held pages hold, how many the server sent in them,
     /// and how many of its pages they stand for. Reads the pages in place: a slice kept while the
     /// pages change would copy them all.
-    @inlinable
     func heldTotals(_ source: Int, pages: Range<Int>) -> (count: Int, sent: Int, span: Int) {
         var count = 0
         var sent = 0
@@ -214,7 +205,7 @@ extension RefreshSources {
     /// held pages were sent, and the page's own. `nil` when no page is held and none was dropped to
     /// make room (a cap set on a source that holds nothing), where the items held and those left
     /// out tell.
-    @inlinable
+    @usableFromInline
     func serverCountUnderCap(_ source: Int, adding page: Int, madeRoom: Bool) -> Int? {
         guard !states[source]._heldPages.isEmpty || madeRoom else { return nil }
         return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
@@ -228,24 +219,22 @@ extension RefreshSources {
         }
     }
 
-    /// Indexes a source's items again after the cap dropped some of them.
-    @inlinable
-    mutating func forgetDropped(_ source: Int) {
-        if let identity {
-            reindexPositions(source, identity: identity)
-        }
-    }
-
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
-        guard !states[source]._heldPages.isEmpty else { return }
+        states[source]._heldPages.addCount(delta, at: position)
+    }
+}
+
+extension [HeldPage] {
+    /// Adds `delta` to the count of the page that holds the item at `position`: the last page when
+    /// an item is inserted after every item.
+    mutating func addCount(_ delta: Int, at position: Int) {
         var start = 0
-        for index in states[source]._heldPages.indices {
-            let end = start + states[source]._heldPages[index].count
-            let isLast = index == states[source]._heldPages.count - 1
-            if position < end || (delta > 0 && position == end && isLast) {
-                states[source]._heldPages[index].count += delta
+        for index in indices {
+            let end = start + self[index].count
+            if position < end || (delta > 0 && position == end && index == count - 1) {
+                self[index].count += delta
                 return
             }
             start = end

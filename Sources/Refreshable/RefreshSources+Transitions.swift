@@ -58,13 +58,18 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
     public var droppedDuplicates: Int {
         get { merge?.droppedDuplicates ?? 0 }
-        set { merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, difference, dropped) }
+        set {
+            merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped)
+        }
     }
     /// How many of the page's items were left out because they were removed locally since the last
     /// refresh (see ``RefreshSources/removeItem(id:source:)``).
     public var droppedRemovals: Int {
         get { merge?.droppedRemovals ?? 0 }
-        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, newValue, replacedInPlace, difference, dropped) }
+        set {
+            merge = MergeDetails.unlessEmpty(
+                droppedDuplicates, newValue, replacedInPlace, merge?.makeDifference, dropped)
+        }
     }
     /// The positions, outside this change's own range and in the list after it, of held items
     /// that a newer copy replaced in place: the page's copy under
@@ -72,7 +77,10 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// locally. Ascending and non-overlapping.
     public var replacedInPlace: [Range<Int>] {
         get { merge?.replacedInPlace ?? [] }
-        set { merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, newValue, difference, dropped) }
+        set {
+            merge = MergeDetails.unlessEmpty(
+                droppedDuplicates, droppedRemovals, newValue, merge?.makeDifference, dropped)
+        }
     }
     /// The positions, in the list before this change, of the items the page cap dropped from the
     /// other end (see ``RefreshPolicy/maxPages``); `nil` when no page was dropped, empty when the
@@ -81,7 +89,8 @@ public struct RefreshUpdate: Sendable, Equatable {
     public var dropped: Range<Int>? {
         get { merge?.dropped }
         set {
-            merge = MergeDetails.unlessEmpty(droppedDuplicates, droppedRemovals, replacedInPlace, difference, newValue)
+            merge = MergeDetails.unlessEmpty(
+                droppedDuplicates, droppedRemovals, replacedInPlace, merge?.makeDifference, newValue)
         }
     }
     /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
@@ -89,7 +98,11 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// insertions in the new one, moves associated. A table animates it as a batch update (see
     /// the article "Items with an identity"). Items kept at their place are not in it, even when
     /// the refresh brought a newer copy of them. `nil` for other changes and without an identity.
-    public var difference: CollectionDifference<RefreshItemID>? { merge?.difference }
+    ///
+    /// Built each time it is read, from the items the refresh replaced (the update keeps them) and
+    /// the ids of those it holds: reading it costs about the rows it names, and a refresh whose
+    /// difference nobody reads costs only its page. Read it once per update.
+    public var difference: RefreshItemDifference? { merge?.makeDifference?() }
 
     /// What a merge by id or the page cap did, kept out of line so that a plain list pays one
     /// pointer for it.

@@ -15,7 +15,7 @@ struct ListUpdateTests {
         let difference = try #require(update?.difference)
         #expect(difference.removals.map(offset) == [1])
         #expect(difference.insertions.map(offset) == [0])
-        #expect(ids([1, 2, 3]).applying(difference) == ids([0, 1, 3]))
+        #expect(ids([1, 2, 3]).applying(difference.collectionDifference) == ids([0, 1, 3]))
     }
 
     @Test func anItemThatMovedIsOneRemovalAndOneInsertionAssociated() throws {
@@ -55,7 +55,7 @@ struct ListUpdateTests {
             let update = try sources.refresh(new)
             let difference = try #require(update?.difference)
             #expect(ids(sources.ids) == ids(new))
-            #expect(ids(old).applying(difference) == ids(new), "old \(old), new \(new)")
+            #expect(ids(old).applying(difference.collectionDifference) == ids(new), "old \(old), new \(new)")
             let kept = old.count - difference.removals.count
             #expect(kept <= Set(old).intersection(new).count)
         }

@@ -38,6 +38,17 @@ let maxPages: Int = {
     return value
 }()
 
+/// The list sizes of the cost benchmarks (P6), limited by `REFRESHABLE_BENCH_MAX_ROWS`.
+let rowCounts: [Int] = [1_000, 10_000, 100_000, 1_000_000].filter { $0 <= maxRows }
+
+/// The largest list to build, from `REFRESHABLE_BENCH_MAX_ROWS` (no limit when unset).
+let maxRows: Int = {
+    guard let raw = getenv("REFRESHABLE_BENCH_MAX_ROWS"), let value = Int(String(cString: raw)) else {
+        return .max
+    }
+    return value
+}()
+
 /// Settings for one benchmark whose every sample loads `pages` pages: fewer samples as it grows,
 /// and enough time for a few of them while a load-more copies the held items (seconds each).
 func pageLoadConfiguration(pages: Int) -> Benchmark.Configuration {

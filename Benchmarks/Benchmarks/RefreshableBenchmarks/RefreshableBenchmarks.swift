@@ -4,6 +4,7 @@ import Benchmark
 // "x1000 dispatches"); Scripts/report.sh divides by it. Run from Benchmarks/:
 //     swift package benchmark
 //     REFRESHABLE_BENCH_MAX_PAGES=10000 swift package benchmark   # without the 50,000-page runs
+//     REFRESHABLE_BENCH_MAX_ROWS=100000 swift package benchmark   # P6 without the 1M-row lists
 let benchmarks: @Sendable () -> Void = {
     registerPageLoadBenchmarks()
     registerAdopterBenchmarks()
@@ -11,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
     registerYieldingStatusBenchmarks()
     registerSourceCountBenchmarks()
     registerPagingBenchmarks()
+    registerCostBenchmarks()
 }
