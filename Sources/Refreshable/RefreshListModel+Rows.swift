@@ -50,8 +50,8 @@ final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
         return true
     }
 
-    override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
-        model?.load(request, on: runtime)
+    override func loader(for request: RefreshRequest) -> PageLoader? {
+        model?.loader(for: request)
     }
 
     override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {

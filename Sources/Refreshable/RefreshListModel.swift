@@ -442,8 +442,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         refreshWaiters = waiting
     }
 
-    func load(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
+    /// The model's loader for one request, which the runtime runs in a task of its own.
+    func loader(for request: RefreshRequest) -> @MainActor () async throws -> RefreshPage<Item> {
         let loader = self.loader
-        runtime.run(request) { try await loader(request) }
+        return { try await loader(request) }
     }
 }

@@ -1,16 +1,17 @@
 /// Loads: running a loader, settling its result, cancelling, replacing the state.
 extension RefreshRuntime {
-    /// Runs a loader for a request in a task that a superseding request cancels, and reports the
-    /// result to the host; a result whose request is no longer in flight is discarded. With a
+    /// Runs a loader for a request in a task that a superseding request cancels, and applies the
+    /// result, which the host hears of through its hooks; a result whose request is no longer in
+    /// flight is discarded. With a
     /// ``retry`` policy, a thrown error is retried after the policy's wait while the request stays
     /// in flight.
-    func run(_ request: RefreshRequest, loader: @escaping @MainActor () async throws -> RefreshPage<Item>) {
+    func run(_ request: RefreshRequest, loader: @escaping RefreshRuntimeHost<Item>.PageLoader) {
         run(request, loader: loader, retriesDone: 0)
     }
 
     private func run(
         _ request: RefreshRequest,
-        loader: @escaping @MainActor () async throws -> RefreshPage<Item>,
+        loader: @escaping RefreshRuntimeHost<Item>.PageLoader,
         retriesDone: Int
     ) {
         runCounter &+= 1
@@ -46,10 +47,6 @@ extension RefreshRuntime {
             }
         }
         tasks[LoadSlot(request)] = RunningLoad(request: request, task: task, run: run, loader: loader)
-        // The runtime runs it: its task is cancelled, and the host is not told.
-        if let index = handedOver.lastIndex(of: request) {
-            handedOver.remove(at: index)
-        }
     }
 
     private func markRun(_ run: UInt64, of request: RefreshRequest, waitingToRetry: Bool, retriesDone: Int) {
@@ -92,19 +89,12 @@ extension RefreshRuntime {
             host?.didDiscard(request)
             return
         }
+        // Back once: applied here, and the host's hooks told what changed.
         switch result {
         case .success(let page):
-            if let host {
-                host.succeeded(page, for: request, on: self)
-            } else {
-                applySuccess(page, for: request)
-            }
+            applySuccess(page, for: request)
         case .failure(let error):
-            if let host {
-                host.failed(error, for: request, on: self)
-            } else {
-                applyFailure(error, for: request)
-            }
+            applyFailure(error, for: request)
         }
     }
 

@@ -27,7 +27,9 @@ public final class RefreshRuntime<Item: Sendable> {
     var storedIndex = 0
     /// Whether the list was set up (its screen appeared): a replaced state then loads its first page.
     private(set) var isSetUp = false
-    /// The request being handed to the host's `start`, readable as ``Refreshable/refreshRequest``.
+    /// The request being handed to the host's `start` (a callback-style adopter's
+    /// `refreshData(isRefresh:)`), readable there as ``Refreshable/refreshRequest``. Loads the
+    /// runtime runs itself are given their request and never read it.
     var issuing: RefreshRequest?
 
     /// The loads the runtime runs, one per source and direction.
@@ -35,8 +37,7 @@ public final class RefreshRuntime<Item: Sendable> {
     /// The requests handed to the host and not answered yet that it runs itself (a callback-style
     /// adopter's `refreshData(isRefresh:)`), at most one per source and direction: the host is
     /// told when one is no longer wanted. Each is added as it is handed over and removed when it
-    /// settles, or when the runtime runs it as a task (an async loader), whose cancellation it
-    /// does itself. An array, not keyed by ``LoadSlot``: a key type nested in this generic class
+    /// settles. An array, not keyed by ``LoadSlot``: a key type nested in this generic class
     /// costs a metadata lookup on every use.
     var handedOver: [RefreshRequest] = []
     let headerRecord = ControlRecord()
@@ -73,7 +74,7 @@ public final class RefreshRuntime<Item: Sendable> {
         let task: Task<Void, Never>
         /// Tells this run from a retry that took over the same request.
         let run: UInt64
-        let loader: @MainActor () async throws -> RefreshPage<Item>
+        let loader: RefreshRuntimeHost<Item>.PageLoader
         var retriesDone = 0
         var isWaitingToRetry = false
     }
@@ -267,11 +268,17 @@ public final class RefreshRuntime<Item: Sendable> {
         render()
         // A control that called back while being drawn may have superseded the request.
         guard state.isInFlight(request) else { return outcome }
+        if let loader = host?.loader(for: request) {
+            // Out once, with the request; the result comes back to `deliver`, and nothing is handed
+            // over: the runtime cancels the task itself.
+            run(request, loader: loader)
+            return outcome
+        }
+        // Handed over until it settles: the host is told when it is no longer wanted.
+        handedOver.append(request)
         let outer = issuing
         issuing = request
-        // Handed over until it settles, or until the host runs it as a task of the runtime's.
-        handedOver.append(request)
-        host?.start(request, on: self)
+        host?.start(request)
         issuing = outer
         return outcome
     }

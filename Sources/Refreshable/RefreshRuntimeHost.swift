@@ -34,23 +34,22 @@ class RefreshRuntimeHost<Item: Sendable> {
     var controls: Controls { Controls(header: header, footer: footer, previous: previous) }
     /// The list, for reloads and failures.
     var listView: (any RefreshListView)? { nil }
-    /// Starts a request the runtime issued (a ``Refreshable``'s `refreshData(isRefresh:)`).
-    func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Item>) {}
-    /// Reports a loaded page (a ``Refreshable``'s `loadSuccess`).
-    func succeeded(_ page: RefreshPage<Item>, for request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
-        runtime.applySuccess(page, for: request)
-    }
-    /// Reports a failed load (a ``Refreshable``'s `loadFailer`).
-    func failed(_ error: any Error, for request: RefreshRequest, on runtime: RefreshRuntime<Item>) {
-        runtime.applyFailure(error, for: request)
-    }
+    /// A loader the runtime runs in a task of its own.
+    typealias PageLoader = @MainActor () async throws -> RefreshPage<Item>
+    /// The loader the runtime runs for a request it issued, in a task it cancels itself (an async
+    /// front door: an ``AsyncRefreshable``'s `loadPage(_:)`, a list model's loader), or `nil` when
+    /// the host starts the request itself with ``start(_:)``.
+    func loader(for request: RefreshRequest) -> PageLoader? { nil }
+    /// Starts a request the runtime issued and the host runs itself (a ``Refreshable``'s
+    /// `refreshData(isRefresh:)`), which answers through the runtime.
+    func start(_ request: RefreshRequest) {}
     /// Called after items changed or the current source changed.
     func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {}
     /// Called after a load failed.
     func presentFailure(_ failure: RefreshFailure, on runtime: RefreshRuntime<Item>) {}
     /// Called when a stale result was discarded.
     func didDiscard(_ request: RefreshRequest) {}
-    /// Called when a request handed to ``start(_:on:)`` that the host runs itself is no longer wanted.
+    /// Called when a request handed to ``start(_:)`` is no longer wanted.
     func didCancel(_ request: RefreshRequest) {}
     /// Called after every render, with what the screen now shows.
     func didRender(_ appearance: RefreshAppearance) {}

@@ -1,8 +1,8 @@
 /// A list controller with one or more sources (tabs), each with its own page state, whose
-/// pull-to-refresh and load-more bookkeeping the defaults do.
+/// pull-to-refresh and load-more bookkeeping the library does.
 ///
 /// An adopter stores a ``RefreshRuntime`` as ``refreshStatus``, names its controls, and starts
-/// requests in ``refreshData(isRefresh:)`` (the callback style) — or adopts ``AsyncRefreshable``
+/// requests in ``refreshData(isRefresh:)`` (the callback style), or adopts ``AsyncRefreshable``
 /// and answers ``AsyncRefreshable/loadPage(_:)``:
 ///
 /// ```swift
@@ -21,21 +21,28 @@
 /// Then call ``setupRefreshHeader()`` when the screen appears (it loads the first page), wire the
 /// header's action to ``headerRefreshingAction()`` and the footer's to ``footerRefreshingAction()``,
 /// and call ``refresh()`` or ``loadMore()`` for loads the app itself starts (a button, a filter
-/// change, the last row coming on screen). The rules the defaults keep are in <doc:Rules>.
+/// change, the last row coming on screen). The rules the library keeps are in <doc:Rules>.
+///
+/// The requirements are only what the library asks of you: what you provide, and the hooks it
+/// calls. What you call (``refresh()``, ``loadMore()``, ``loadSuccess(_:for:)``, ...) are
+/// extension methods, so a method of your own with the same name, such as a `refresh()` a button
+/// calls, never changes what the library or a control's action does.
 ///
 /// ## Implementation requirements
 /// - Adopt ``AsyncRefreshable`` and implement ``AsyncRefreshable/loadPage(_:)``, or implement
-///   ``refreshData(isRefresh:)``: the compiler asks for one of them.
+///   ``refreshData(isRefresh:)``: the compiler asks for one of them. An ``AsyncRefreshable``'s
+///   loads all go to `loadPage(_:)`; a `refreshData(isRefresh:)` of its own is never called.
 /// - In the callback style, capture ``refreshRequest`` inside ``refreshData(isRefresh:)`` and pass it
 ///   to ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)`` once, when the request ends. Results of
 ///   superseded requests are discarded, so late callbacks are safe.
 /// - Start loads with the calls below, never by calling ``refreshData(isRefresh:)`` yourself.
 ///
 /// ## Implementation guidance
-/// Every default is a requirement, so an adopter may replace any of them. A replacement that
-/// wants the default's behaviour too calls the helper the default uses: ``applyLoadSuccess(_:for:)``,
-/// ``applyLoadFailure(_:for:)``, ``reloadListIfCurrent(_:)``, ``showFailureMessageIfNeeded(_:)``,
-/// ``startLoad(_:source:)``, ``renderRefreshControls()``, ``AsyncRefreshable/runLoadPage(for:)``.
+/// A hook you implement replaces its default; to keep the default's behaviour too, call the
+/// helper it uses: ``reloadListIfCurrent(_:)`` from ``refreshDidUpdate(_:)``,
+/// ``showFailureMessageIfNeeded(_:)`` from ``presentFailure(_:)``. A method of yours that starts
+/// loads its own way (analytics around a load-more, a load of another tab) calls
+/// ``startLoad(_:source:)``.
 ///
 /// ## Topics
 ///
@@ -47,6 +54,12 @@
 /// - ``refreshPreviousControl``
 /// - ``refreshListView``
 /// - ``refreshData(isRefresh:)``
+///
+/// ### What you may customise
+/// - ``refreshDidUpdate(_:)``
+/// - ``presentFailure(_:)``
+/// - ``refreshDidDiscard(_:)``
+/// - ``refreshDidCancel(_:)``
 ///
 /// ### What you call
 /// - ``setupRefreshHeader()``
@@ -62,21 +75,22 @@
 /// - ``cancelLoading(source:)``
 /// - ``currentItems``
 ///
-/// ### What you may customise
+/// ### What you call in the callback style
+/// - ``refreshRequest``
 /// - ``loadSuccess(_:for:)``
 /// - ``loadFailer(_:for:)``
-/// - ``refreshDidUpdate(_:)``
-/// - ``presentFailure(_:)``
-/// - ``refreshDidDiscard(_:)``
+///
+/// ### Editing items without a refresh
+/// - ``updateItem(_:source:)``
+/// - ``removeItem(id:source:)``
+/// - ``insertItem(_:at:source:)``
 ///
 /// ### What an override reuses
-/// - ``refreshRequest``
-/// - ``AsyncRefreshable/runLoadPage(for:)``
-/// - ``applyLoadSuccess(_:for:)``
-/// - ``applyLoadFailure(_:for:)``
 /// - ``reloadListIfCurrent(_:)``
 /// - ``showFailureMessageIfNeeded(_:)``
 /// - ``startLoad(_:source:)``
+/// - ``applyLoadSuccess(_:for:)``
+/// - ``applyLoadFailure(_:for:)``
 /// - ``renderRefreshControls()``
 /// - ``loadFirstPageIfNeeded()``
 @MainActor
@@ -111,69 +125,23 @@ public protocol Refreshable: AnyObject {
     /// in ``refreshDidUpdate(_:)`` and ``presentFailure(_:)``.
     var refreshListView: (any RefreshListView)? { get }
 
-    /// Starts the request for ``refreshRequest`` (the callback style); ``AsyncRefreshable``
-    /// implements it by running ``AsyncRefreshable/loadPage(_:)``.
-    /// - Parameter isRefresh: `true` for a refresh (first page), `false` for a load-more.
+    /// Starts the request for ``refreshRequest`` (the callback style): the library calls it for
+    /// every load it starts. Capture ``refreshRequest`` here and report the request's end with
+    /// ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``. An ``AsyncRefreshable`` needs none: the
+    /// library calls its ``AsyncRefreshable/loadPage(_:)`` instead.
+    /// - Parameter isRefresh: `true` for a refresh (first page), `false` for a load-more or a load
+    ///   of the previous page (``RefreshRequest/kind`` tells them apart).
     func refreshData(isRefresh: Bool)
-
-    // MARK: What you call
-
-    /// Draws the controls and loads the current source's first page if it never loaded; call it
-    /// when the screen appears.
-    func setupRefreshHeader()
-
-    /// Draws the controls (the footer stays hidden until the first page loads) and loads the
-    /// current source's first page if it never loaded.
-    func setupRefreshFooter()
-
-    /// The header's action: wire `UIRefreshControl`'s `.valueChanged` or MJRefresh's refreshing
-    /// block to it. It refreshes when the user pulled, and ignores the control's late callback of a
-    /// refresh the library began (see <doc:Rules#Control-actions-and-echoes>).
-    func headerRefreshingAction()
-
-    /// The footer's action: wire MJRefresh's refreshing block to it. It loads more when the user
-    /// pulled, and ignores the control's late callback of a load the library began.
-    func footerRefreshingAction()
-
-    /// Refreshes the current source because the app asks (a button, a new filter): asks for the
-    /// first page and shows the header refreshing. Not for a control's action: see
-    /// ``headerRefreshingAction()``.
-    func refresh()
-
-    /// Loads the next page of the current source because the app asks (the last row came on
-    /// screen): shows the footer loading. Not for a control's action: see ``footerRefreshingAction()``.
-    func loadMore()
-
-    /// Makes another source current, draws its state, and loads its first page if it never loaded.
-    /// - Parameter index: The new current source.
-    func switchSource(to index: Int)
-
-    /// Draws the controls and placeholder from the current source's state.
-    func refreshFooter()
 
     // MARK: What you may customise
 
-    /// Reports a page for a request (the callback style). The default applies it with
-    /// ``applyLoadSuccess(_:for:)``.
-    /// - Parameters:
-    ///   - page: The server's answer.
-    ///   - request: The request it answers, captured from ``refreshRequest``.
-    func loadSuccess(_ page: RefreshPage<Item>, for request: RefreshRequest)
-
-    /// Reports a failed request (the callback style). The default applies it with
-    /// ``applyLoadFailure(_:for:)``.
-    /// - Parameters:
-    ///   - error: What went wrong.
-    ///   - request: The request that failed, captured from ``refreshRequest``.
-    func loadFailer(_ error: any Error, for request: RefreshRequest)
-
-    /// Called after a page was applied, the current source changed, or the state was replaced.
-    /// The default is ``reloadListIfCurrent(_:)``.
+    /// Called after a page was applied, an item was edited, the current source changed, or the
+    /// state was replaced. The default is ``reloadListIfCurrent(_:)``.
     /// - Parameter update: What changed.
     func refreshDidUpdate(_ update: RefreshUpdate)
 
-    /// Called after a load failed. The default is ``showFailureMessageIfNeeded(_:)``; an empty
-    /// source's placeholder is drawn with the controls.
+    /// Called after a load failed, or the library refused a server's answer. The default is
+    /// ``showFailureMessageIfNeeded(_:)``; an empty source's placeholder is drawn with the controls.
     /// - Parameter failure: What went wrong, and for which request.
     func presentFailure(_ failure: RefreshFailure)
 
@@ -201,36 +169,38 @@ public protocol Refreshable: AnyObject {
 /// }
 /// ```
 ///
-/// The library runs it in a task that a newer request of the same source cancels, and applies
-/// its result to the source that asked, however late it comes.
+/// The library calls ``loadPage(_:)`` once per request, with the request, in a task that a
+/// newer request of the same source cancels, and applies what it returns or throws to the source
+/// that asked, however late it comes; ``Refreshable/refreshDidUpdate(_:)`` and
+/// ``Refreshable/presentFailure(_:)`` then tell you what changed.
+///
+/// ## Implementation requirements
+/// Every load goes to ``loadPage(_:)``: to load some sources another way (a cache, a callback
+/// API), do it inside `loadPage(_:)`, wrapping a callback in `withCheckedThrowingContinuation`.
+/// A `refreshData(isRefresh:)` of your own is never called, and ``Refreshable/loadSuccess(_:for:)``
+/// and ``Refreshable/loadFailer(_:for:)`` are not needed: return the page or throw.
+///
+/// ## Topics
+///
+/// ### What you provide
+/// - ``loadPage(_:)``
 @MainActor
 public protocol AsyncRefreshable: Refreshable {
     /// Loads one page.
-    /// - Parameter request: The source, page and kind to load.
+    /// - Parameter request: The source, page (or cursor) and kind to load.
     /// - Returns: The page, with whatever end-of-list signals the server gave.
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Item>
 }
 
 extension AsyncRefreshable {
-    /// Runs ``loadPage(_:)`` for ``Refreshable/refreshRequest`` with ``runLoadPage(for:)``.
-    /// - Parameter isRefresh: Unused: the request carries its kind.
+    /// Satisfies the callback style's requirement: the library never calls it for an
+    /// `AsyncRefreshable`, whose loads go to ``loadPage(_:)``. Calling it stops with a message:
+    /// start loads with ``Refreshable/refresh()``, ``Refreshable/loadMore()`` or the controls' actions.
+    /// - Parameter isRefresh: Unused.
     public func refreshData(isRefresh: Bool) {
-        runLoadPage(for: refreshRequest)
-    }
-
-    /// Runs ``loadPage(_:)`` for a request in a task that a superseding request cancels, and
-    /// reports the result with ``Refreshable/loadSuccess(_:for:)`` or ``Refreshable/loadFailer(_:for:)``;
-    /// a result that arrives after the request was superseded or cancelled goes to
-    /// ``Refreshable/refreshDidDiscard(_:)`` instead.
-    ///
-    /// The default ``Refreshable/refreshData(isRefresh:)`` calls it; an adopter that replaces `refreshData` to
-    /// load some sources its own way can call it for the others. The task keeps the adopter alive
-    /// until the loader returns, as a network callback holding `self` would.
-    /// - Parameter request: The request to load, as captured from ``Refreshable/refreshRequest``.
-    public func runLoadPage(for request: RefreshRequest) {
-        runtime.run(request) { [weak self] in
-            guard let self else { throw CancellationError() }
-            return try await self.loadPage(request)
-        }
+        require(
+            false,
+            "refreshData(isRefresh:) of \(type(of: self)) was called, but an AsyncRefreshable loads every page with loadPage(_:): start loads with refresh(), loadMore(), the controls' actions or setupRefreshHeader()."
+        )
     }
 }

@@ -1,7 +1,9 @@
-/// Connects a ``RefreshRuntime`` to the ``Refreshable`` adopter that owns it, holding it weakly.
+/// Connects a ``RefreshRuntime`` to the ``Refreshable`` adopter that owns it, holding it weakly:
+/// what the adopter provides, its hooks, and, in the callback style, the requests handed to its
+/// ``Refreshable/refreshData(isRefresh:)``.
 @MainActor
-final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.Item> {
-    private weak var adopter: Adopter?
+class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.Item> {
+    fileprivate weak var adopter: Adopter?
 
     init(_ adopter: Adopter) {
         self.adopter = adopter
@@ -29,20 +31,8 @@ final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.It
     }
     override var listView: (any RefreshListView)? { adopter?.refreshListView }
 
-    override func start(_ request: RefreshRequest, on runtime: RefreshRuntime<Adopter.Item>) {
+    override func start(_ request: RefreshRequest) {
         adopter?.refreshData(isRefresh: request.isRefresh)
-    }
-
-    override func succeeded(
-        _ page: RefreshPage<Adopter.Item>,
-        for request: RefreshRequest,
-        on runtime: RefreshRuntime<Adopter.Item>
-    ) {
-        adopter?.loadSuccess(page, for: request)
-    }
-
-    override func failed(_ error: any Error, for request: RefreshRequest, on runtime: RefreshRuntime<Adopter.Item>) {
-        adopter?.loadFailer(error, for: request)
     }
 
     override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Adopter.Item>) {
@@ -59,5 +49,20 @@ final class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.It
 
     override func didCancel(_ request: RefreshRequest) {
         adopter?.refreshDidCancel(request)
+    }
+}
+
+/// Connects a ``RefreshRuntime`` to an ``AsyncRefreshable`` adopter: each request goes out once,
+/// to ``AsyncRefreshable/loadPage(_:)`` with the request, and what it returns or throws comes back
+/// once, to the runtime, which applies it and tells the adopter's hooks.
+@MainActor
+final class AsyncRefreshableHost<Adopter: AsyncRefreshable>: RefreshableHost<Adopter> {
+    override func loader(for request: RefreshRequest) -> PageLoader? {
+        // The task keeps the adopter alive until its loader returns, as a network callback holding
+        // `self` would; an adopter already gone loads nothing.
+        { [weak adopter] in
+            guard let adopter else { throw CancellationError() }
+            return try await adopter.loadPage(request)
+        }
     }
 }

@@ -17,9 +17,9 @@ import Refreshable
 /// controller.switchSource(to: 1)    // the user taps "Unpaid"
 /// ```
 ///
-/// The demo also replaces ``loadSuccess(_:for:)`` and ``loadFailer(_:for:)`` (every default is
-/// a requirement), calling the helpers the defaults use, and answers ``refreshDidDiscard(_:)``,
-/// noting what became of each answer so that the terminal can show it and tests can wait for it.
+/// The demo also answers the hooks ``refreshDidUpdate(_:)``, ``presentFailure(_:)`` and
+/// ``refreshDidDiscard(_:)``, keeping what the defaults do and noting what became of each answer,
+/// so that the terminal can show it and tests can wait for it.
 @MainActor
 final class OrderListController: AsyncRefreshable {
     /// What became of one answer.
@@ -80,6 +80,8 @@ final class OrderListController: AsyncRefreshable {
 
     private let loader: any OrderLoader
     private let settled = GenerationWaiters()
+    /// The pages the loader answered whose requests have not settled yet.
+    private var answered: [RefreshRequest: RefreshPage<Order>] = [:]
 
     /// Creates the screen.
     /// - Parameters:
@@ -126,28 +128,39 @@ final class OrderListController: AsyncRefreshable {
 
     // MARK: Refreshable
 
-    /// The async loader path: the library calls this in a task it cancels when a newer request
-    /// supersedes this one, and applies the result to the tab in `request.source`.
+    /// The async loader path: the library calls this once per request, in a task it cancels when a
+    /// newer request supersedes this one, and applies the result to the tab in `request.source`.
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
-        try await loader.loadPage(request, of: tabs[request.source])
+        let page = try await loader.loadPage(request, of: tabs[request.source])
+        // Kept for the narration of what the library does with it.
+        answered[request] = page
+        return page
     }
 
-    func loadSuccess(_ page: RefreshPage<Order>, for request: RefreshRequest) {
-        let settlement = applyLoadSuccess(page, for: request)
-        if case .applied = settlement {
-            note(settlement, for: request, page: page)
-        } else {
-            note(settlement, for: request)
-        }
+    /// A page was applied (or the tab, the state or an item changed): the list reloads, and an
+    /// answer is noted once the controls show it.
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        reloadListIfCurrent(update)
+        guard let request = update.request else { return }
+        // Drawn now rather than after this hook returns, so that the narration shows the controls
+        // as the answer left them.
+        refreshFooter()
+        note(.applied(update), for: request, page: answered.removeValue(forKey: request))
     }
 
-    func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        note(applyLoadFailure(error, for: request), for: request)
+    /// A load failed, or its answer was refused: the message shows, and the answer is noted once
+    /// the controls show it. A cancelled load is noted when its answer comes and is discarded.
+    func presentFailure(_ failure: RefreshFailure) {
+        showFailureMessageIfNeeded(failure)
+        guard failure.reason != .cancelled else { return }
+        refreshFooter()
+        answered[failure.request] = nil
+        note(.failed(failure), for: failure.request)
     }
 
-    /// A superseded or cancelled request's answer came and was dropped without a call to
-    /// ``loadSuccess(_:for:)`` or ``loadFailer(_:for:)``: it is noted as discarded here.
+    /// A superseded or cancelled request's answer came and was dropped: it is noted as discarded.
     func refreshDidDiscard(_ request: RefreshRequest) {
+        answered[request] = nil
         note(.discarded(request), for: request)
     }
 

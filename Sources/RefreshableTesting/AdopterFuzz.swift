@@ -62,9 +62,9 @@ package enum AdopterFuzz {
         let screen: any FuzzScreen
         switch target {
         case .sources, .adopter:
-            screen = AdopterScreen(FuzzAdopter(rig: rig, asynchronous: false), rig: rig, settlesAtOnce: true)
+            screen = AdopterScreen(FuzzAdopter(rig: rig), rig: rig, settlesAtOnce: true)
         case .asyncAdopter:
-            screen = AdopterScreen(FuzzAdopter(rig: rig, asynchronous: true), rig: rig, settlesAtOnce: false)
+            screen = AdopterScreen(AsyncFuzzAdopter(rig: rig), rig: rig, settlesAtOnce: false)
         case .listModel:
             guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else {
                 return FuzzOutcome(executed: steps.count, violation: nil, transcript: ["// no RefreshListModel here"])
@@ -143,7 +143,9 @@ final class AdopterFuzzRun {
         let made: String
         switch screen {
         case is AdopterScreen<FuzzAdopter>:
-            made = "let adopter = FuzzAdopter(rig: rig, asynchronous: \(!screen.settlesAtOnce))"
+            made = "let adopter = FuzzAdopter(rig: rig)"
+        case is AdopterScreen<AsyncFuzzAdopter>:
+            made = "let adopter = AsyncFuzzAdopter(rig: rig)"
         case let adopter as any AdopterScreenNaming:
             made = "let adopter = \(adopter.adopterType)(rig: rig)"
         default:

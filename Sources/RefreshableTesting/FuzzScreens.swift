@@ -46,34 +46,43 @@ final class AwaitedRefresh {
     }
 }
 
-/// The kit's own adopter for a fuzz: the library's defaults on the rig's doubles, its loads
-/// answered through callbacks (`loadSuccess` / `loadFailer`, synchronously) or, for an
-/// `AsyncRefreshable`, by the runtime's tasks.
+/// The kit's own adopter for a fuzz, callback style: the library's defaults on the rig's doubles,
+/// its loads answered through callbacks (`loadSuccess` / `loadFailer`, synchronously).
 @MainActor
-package final class FuzzAdopter: AsyncRefreshable {
+package final class FuzzAdopter: Refreshable {
     package let refreshStatus: RefreshRuntime<TestItem>
     package var currentIndex = 0
     package var refreshHeaderControl: (any RefreshHeaderControl)? { rig.header }
     package var refreshFooterControl: (any RefreshFooterControl)? { rig.footer }
     package var refreshListView: (any RefreshListView)? { rig.listView }
     private let rig: ConformanceRig<TestItem>
-    private let asynchronous: Bool
 
-    /// - Parameters:
-    ///   - rig: The doubles.
-    ///   - asynchronous: Whether `loadPage(_:)` loads (the runtime's tasks) rather than a completion.
-    package init(rig: ConformanceRig<TestItem>, asynchronous: Bool) {
+    /// - Parameter rig: The doubles.
+    package init(rig: ConformanceRig<TestItem>) {
         self.rig = rig
-        self.asynchronous = asynchronous
         refreshStatus = RefreshRuntime(rig.makeSources())
     }
 
     package func refreshData(isRefresh: Bool) {
-        if asynchronous {
-            runLoadPage(for: refreshRequest)
-        } else {
-            rig.loader.start(refreshRequest, reportingTo: self)
-        }
+        rig.loader.start(refreshRequest, reportingTo: self)
+    }
+}
+
+/// The kit's own `AsyncRefreshable` adopter for a fuzz: the library's defaults on the rig's
+/// doubles, its loads run by the runtime's tasks.
+@MainActor
+package final class AsyncFuzzAdopter: AsyncRefreshable {
+    package let refreshStatus: RefreshRuntime<TestItem>
+    package var currentIndex = 0
+    package var refreshHeaderControl: (any RefreshHeaderControl)? { rig.header }
+    package var refreshFooterControl: (any RefreshFooterControl)? { rig.footer }
+    package var refreshListView: (any RefreshListView)? { rig.listView }
+    private let rig: ConformanceRig<TestItem>
+
+    /// - Parameter rig: The doubles.
+    package init(rig: ConformanceRig<TestItem>) {
+        self.rig = rig
+        refreshStatus = RefreshRuntime(rig.makeSources())
     }
 
     package func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {

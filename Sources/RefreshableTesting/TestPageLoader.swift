@@ -207,8 +207,10 @@ public final class TestPageLoader<Item: Sendable> {
         waiters[load.id] = .completion(completion)
     }
 
-    /// Records a load for the request and reports its answer to the adopter with
+    /// Records a load for the request and reports its answer to the adopter with the library's
     /// `loadSuccess(_:for:)` or `loadFailer(_:for:)` (callback style); the adopter is held weakly.
+    /// An adopter with methods of its own by those names reports through them with
+    /// ``start(_:completion:)`` instead.
     ///
     /// ```swift
     /// func refreshData(isRefresh: Bool) {

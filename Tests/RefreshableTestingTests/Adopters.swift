@@ -15,6 +15,9 @@ enum Delivery: String, Sendable, CaseIterable, CustomStringConvertible {
     case actorClient
 
     var description: String { rawValue }
+
+    /// Whether the library runs the loads (`loadPage(_:)` of an ``AsyncTestAdopter``).
+    var isAsync: Bool { self == .async || self == .actorClient }
 }
 
 /// A server's answer as an app's response type holds it: the items and only the end-of-list fields
@@ -64,10 +67,11 @@ actor ActorAPIClient {
 }
 
 /// The one test adopter: the library's defaults, reached through an API whose responses carry only
-/// the end-of-list fields `forwards` names, delivered in any ``Delivery`` style, with the rig's
-/// policy or a policy of its own. Broken adopters subclass it and change one thing.
+/// the end-of-list fields `forwards` names, delivered in a callback ``Delivery`` style (its
+/// subclass ``AsyncTestAdopter`` takes the async ones), with the rig's policy or a policy of its
+/// own. Broken adopters subclass it and change one thing.
 @MainActor
-class TestAdopter: AsyncRefreshable {
+class TestAdopter: Refreshable {
     let refreshStatus: RefreshRuntime<TestItem>
     var currentIndex = 0
     var refreshHeaderControl: (any RefreshHeaderControl)? { header }
@@ -104,6 +108,21 @@ class TestAdopter: AsyncRefreshable {
         self.delivery = delivery
         self.forwards = forwards
         client = ActorAPIClient(loader: rig.loader, fields: forwards)
+        precondition(
+            !delivery.isAsync || self is any AsyncRefreshable,
+            "TestAdopter loads callback style; make an AsyncTestAdopter for \(delivery) delivery")
+    }
+
+    /// A test adopter for any delivery: an ``AsyncTestAdopter`` for the async ones.
+    static func make(
+        rig: ConformanceRig<TestItem>,
+        delivery: Delivery,
+        forwards: EndOfListSignals = .all,
+        policy: RefreshPolicy? = nil
+    ) -> TestAdopter {
+        delivery.isAsync
+            ? AsyncTestAdopter(rig: rig, delivery: delivery, forwards: forwards, policy: policy)
+            : TestAdopter(rig: rig, delivery: delivery, forwards: forwards, policy: policy)
     }
 
     /// An API that takes a tab and a page and answers with the server's fields.
@@ -129,10 +148,12 @@ class TestAdopter: AsyncRefreshable {
                 }
             }
         case .async, .actorClient:
-            runLoadPage(for: request)
+            // Never: an AsyncTestAdopter's loads go to loadPage(_:).
+            preconditionFailure("refreshData(isRefresh:) called for \(delivery) delivery")
         }
     }
 
+    /// The async delivery styles' loader: ``AsyncTestAdopter``'s `loadPage(_:)`.
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         switch delivery {
         case .actorClient:
@@ -152,7 +173,10 @@ class TestAdopter: AsyncRefreshable {
         }
     }
 
-    // The defaults, spelled out so that broken subclasses can replace one of them.
+    // What the callback style reports with, and hooks, spelled out so that broken subclasses can
+    // replace one of them.
+
+    func refreshDidCancel(_ request: RefreshRequest) {}
 
     func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         applyLoadSuccess(page, for: request)
@@ -162,26 +186,31 @@ class TestAdopter: AsyncRefreshable {
         applyLoadFailure(error, for: request)
     }
 
-    func setupRefreshHeader() {
-        renderRefreshControls()
-        loadFirstPageIfNeeded()
-    }
-
-    func setupRefreshFooter() {
-        renderRefreshControls()
-        loadFirstPageIfNeeded()
-    }
-
-    func loadMore() {
-        startLoad(.loadMore, source: currentIndex)
-    }
-
     func presentFailure(_ failure: RefreshFailure) {
         let source = failure.request.source
         guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
             return
         }
         refreshListView?.showFailureMessage(failure)
+    }
+}
+
+/// ``TestAdopter`` in an async ``Delivery`` style: the library calls its `loadPage(_:)`.
+@MainActor
+class AsyncTestAdopter: TestAdopter, AsyncRefreshable {
+    /// - Parameters:
+    ///   - rig: The rig to wire to.
+    ///   - delivery: `.async` or `.actorClient`.
+    ///   - forwards: The end-of-list fields the server's responses have.
+    ///   - policy: The adopter's own policy, instead of the rig's.
+    override init(
+        rig: ConformanceRig<TestItem>,
+        delivery: Delivery = .async,
+        forwards: EndOfListSignals = .all,
+        policy: RefreshPolicy? = nil
+    ) {
+        precondition(delivery.isAsync, "AsyncTestAdopter loads async; make a TestAdopter for \(delivery) delivery")
+        super.init(rig: rig, delivery: delivery, forwards: forwards, policy: policy)
     }
 }
 

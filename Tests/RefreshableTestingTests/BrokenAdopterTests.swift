@@ -168,7 +168,9 @@ import Testing
             found(failure) == [
                 Found(
                     .oneLoadPerSource, "one load per source, by the conflict rule",
-                    .loads(expected: [], observed: [.loadMore(source: 0, page: 2)]))
+                    .loads(
+                        expected: [.refresh(source: 0, page: 1)],
+                        observed: [.loadMore(source: 0, page: 2), .refresh(source: 0, page: 1)]))
             ])
     }
 

@@ -1,14 +1,12 @@
 import Refreshable
 import RefreshableTesting
 
-/// S1: setup renders but forgets to load the first page.
+/// S1: never asks its server for a source's first page while the source holds nothing, as if the
+/// screen came with that page: setup draws, and no first page ever loads.
 final class NoFirstLoadController: TestAdopter {
-    override func setupRefreshHeader() {
-        renderRefreshControls()
-    }
-
-    override func setupRefreshFooter() {
-        renderRefreshControls()
+    override func refreshData(isRefresh: Bool) {
+        guard refreshStatus[refreshRequest.source].hasLoaded else { return }
+        super.refreshData(isRefresh: isRefresh)
     }
 }
 
@@ -122,13 +120,16 @@ final class HeaderEndsOnlyOnSuccessController: TestAdopter {
     }
 }
 
-/// S11: load-more wins: a load-more during a refresh cancels the refresh.
+/// S11: load-more wins too: when a refresh supersedes a load-more, it asks its server for that
+/// page again at once, so the source loads twice while the refresh runs.
 final class LoadMoreWinsController: TestAdopter {
-    override func loadMore() {
-        if refreshStatus[currentIndex].isRefreshing {
-            cancelLoading(source: currentIndex)
+    override func refreshDidCancel(_ request: RefreshRequest) {
+        guard request.kind == .loadMore, refreshStatus[request.source].isRefreshing else { return }
+        loader.start(source: request.source, page: request.page, kind: request.kind) { [weak self] result in
+            if case .success(let page) = result {
+                self?.loadSuccess(page, for: request)
+            }
         }
-        startLoad(.loadMore, source: currentIndex)
     }
 }
 

@@ -9,12 +9,12 @@ import Testing
     }
 
     @Test func asyncStyleDefaultsKeepEveryRule() async throws {
-        try await RefreshableConformance.check { TestAdopter(rig: $0, delivery: .async) }
+        try await RefreshableConformance.check { AsyncTestAdopter(rig: $0) }
     }
 
     @Test func asyncStyleKeepsEveryRuleWhenTheServerIgnoresCancellation() async throws {
         let configuration = ConformanceConfiguration(cancellationBehavior: .ignoresCancellation)
-        try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
     }
 
     @Test func anAdopterOverridingDefaultsCorrectlyKeepsEveryRule() async throws {
@@ -24,14 +24,14 @@ import Testing
     @Test func inFlightWinsIsCheckedAgainstItsOwnMeaning() async throws {
         let configuration = ConformanceConfiguration(policy: RefreshPolicy(pageSize: 3, conflictRule: .inFlightWins))
         try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0) }
-        try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
     }
 
     @Test func latestRefreshWinsIsCheckedAgainstItsOwnMeaning() async throws {
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, conflictRule: .latestRefreshWins))
         try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0) }
-        try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
     }
 
     @Test func zeroBasedPagesWithOneSourceAndAnMJRefreshTimedFooterKeepEveryRule() async throws {
@@ -40,7 +40,7 @@ import Testing
             policy: RefreshPolicy(pageSize: 2, firstPage: 0),
             footerTiming: .lastCallWins
         )
-        try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
     }
 
     @Test func aFullyWiredAdopterLeavesNothingUnchecked() async throws {

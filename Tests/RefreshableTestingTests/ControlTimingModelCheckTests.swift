@@ -42,7 +42,7 @@ import Testing
             seed: 8_001 + UInt64(mode)
         )
         let result = await RefreshableModelCheck.run(configuration, steps: steps / 4) {
-            TestAdopter(rig: $0, delivery: .async)
+            AsyncTestAdopter(rig: $0)
         }
         #expect(result.steps == steps / 4)
         if let failure = result.failure {

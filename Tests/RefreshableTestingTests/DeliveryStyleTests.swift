@@ -18,6 +18,6 @@ import Testing
     }
 
     @Test func anAdopterWhoseLoadPageAwaitsAnotherActorKeepsEveryRule() async throws {
-        try await RefreshableConformance.check { TestAdopter(rig: $0, delivery: .actorClient) }
+        try await RefreshableConformance.check { AsyncTestAdopter(rig: $0, delivery: .actorClient) }
     }
 }

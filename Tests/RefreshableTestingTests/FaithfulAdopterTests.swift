@@ -32,7 +32,7 @@ struct TestServer: Sendable, CustomStringConvertible {
     private func adopter(
         _ server: TestServer, _ delivery: Delivery = .callback
     ) -> @MainActor (ConformanceRig<TestItem>) -> TestAdopter {
-        { TestAdopter(rig: $0, delivery: delivery, forwards: server.fields, policy: server.policy) }
+        { TestAdopter.make(rig: $0, delivery: delivery, forwards: server.fields, policy: server.policy) }
     }
 
     @Test(arguments: TestServer.all, Delivery.allCases)

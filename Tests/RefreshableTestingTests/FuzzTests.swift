@@ -220,10 +220,19 @@ class CallbackFuzzAdopter: Refreshable {
     }
 
     func refreshData(isRefresh: Bool) {
-        rig.loader.start(refreshRequest, reportingTo: self)
+        let request = refreshRequest
+        rig.loader.start(request) { [weak self] result in
+            switch result {
+            case .success(let page):
+                self?.loadSuccess(page, for: request)
+            case .failure(let error):
+                self?.loadFailer(error, for: request)
+            }
+        }
     }
 
-    // The defaults, spelled out so that broken subclasses can replace one of them.
+    // What the callback style reports with, spelled out so that broken subclasses can replace one
+    // of them: the completion above calls these, the library's own when not replaced.
 
     func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         applyLoadSuccess(page, for: request)

@@ -12,7 +12,7 @@ import Testing
         async throws
     {
         let configuration = ConformanceConfiguration(randomizedSteps: 0, duplicates: duplicates)
-        let report = try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        let report = try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
         let identityScenarios = RefreshableConformance.identityScenarioNames
         #expect(
             Set(identityScenarios.map(\.rule)) == [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .progress])
@@ -30,7 +30,7 @@ import Testing
     @Test func anOffsetPolicyRunsTheNumberingScenarioAndKeepsEveryRule() async throws {
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, firstPage: 0, curPageOffset: 1), randomizedSteps: 2_000)
-        let report = try await RefreshableConformance.check(configuration) { TestAdopter(rig: $0, delivery: .async) }
+        let report = try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
         #expect(RefreshableConformance.answerNumberingScenarioNames.map(\.rule) == [.answerNumbering])
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 1)
         #expect(report.randomizedSteps == 2_000)

@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func asyncStyleDefaultsMatchTheModel() async throws {
-        let result = await run(steps: steps / 4) { TestAdopter(rig: $0, delivery: .async) }
+        let result = await run(steps: steps / 4) { AsyncTestAdopter(rig: $0) }
         #expect(result.steps == steps / 4)
         if let failure = result.failure {
             Issue.record(failure)

@@ -2,12 +2,11 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
-/// An adopter whose runtime retries failed loads twice, on the rig's clock; async style unless
-/// told otherwise.
+/// An adopter whose runtime retries failed loads twice, on the rig's clock, async style.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-class RetryingController: TestAdopter {
-    init(rig: ConformanceRig<TestItem>, delivery: Delivery = .async) {
-        super.init(rig: rig, delivery: delivery)
+class RetryingController: AsyncTestAdopter {
+    init(rig: ConformanceRig<TestItem>) {
+        super.init(rig: rig)
         refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
     }
 }
@@ -33,9 +32,10 @@ final class RetryingFeed: FeedController {
 /// R: sets a retry policy but loads callback style, reporting its own results: the runtime cannot
 /// ask again for it, so a failure shows after the first attempt.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-final class CallbackRetryController: RetryingController {
+final class CallbackRetryController: TestAdopter {
     init(rig: ConformanceRig<TestItem>) {
         super.init(rig: rig, delivery: .callback)
+        refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
     }
 }
 
@@ -82,7 +82,7 @@ final class ImpatientRetryController: RetryingController {
         // actor hop delays (the retries asked for before it once counted as the reaction to it).
         let configuration = ConformanceConfiguration(seed: 41 + UInt64(run))
         let report = try await RefreshableConformance.check(configuration) { rig in
-            let controller = TestAdopter(rig: rig, delivery: .actorClient)
+            let controller = AsyncTestAdopter(rig: rig, delivery: .actorClient)
             controller.refreshStatus.retry = RefreshRetry(maxRetries: 2, clock: rig.clock)
             return controller
         }

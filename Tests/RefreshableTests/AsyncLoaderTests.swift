@@ -2,8 +2,8 @@ import Refreshable
 import RefreshableTesting
 import Testing
 
-/// The async loader path: the default `refreshData(isRefresh:)` runs `loadPage(_:)`, cancels superseded
-/// loads and reports results; the same rules hold as in seed style.
+/// The async loader path: the library runs `loadPage(_:)`, cancels superseded loads and applies
+/// results; the same rules hold as in the callback style.
 @MainActor
 @Suite("Refreshable defaults (async loader)")
 struct AsyncLoaderTests {
@@ -103,47 +103,6 @@ struct AsyncLoaderTests {
         #expect(controller.refreshStatus[1].items.isEmpty)
         #expect(controller.currentIndex == 1)
         #expect(controller.refreshStatus[1].isRefreshing)
-    }
-}
-
-/// An adopter that loads one source its own way and hands the others to the async runner.
-@MainActor
-final class MixedStyleController: AsyncRefreshable {
-    let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["local", "remote"], policy: RefreshPolicy(pageSize: 3))
-    var currentIndex = 0
-    let loads = TestPageLoader<String>()
-    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
-    var refreshFooterControl: (any RefreshFooterControl)? { nil }
-    var refreshListView: (any RefreshListView)? { nil }
-
-    func refreshData(isRefresh: Bool) {
-        let request = refreshRequest
-        if request.source == 0 {
-            loadSuccess(RefreshPage(items: ["cached"], hasMore: false), for: request)
-        } else {
-            runLoadPage(for: request)
-        }
-    }
-
-    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
-        try await loads.load(request)
-    }
-}
-
-@MainActor
-@Suite("Mixed loading styles")
-struct MixedStyleTests {
-    @Test func anOverriddenRefreshDataCanHandSomeSourcesToTheAsyncRunner() async {
-        let controller = MixedStyleController()
-        controller.setupRefreshHeader()
-        #expect(controller.currentItems == ["cached"])
-        controller.switchSource(to: 1)
-        await controller.loads.settle { controller.loads.started.count == 1 }
-        let remote = controller.loads.started[0]
-        controller.loads.resume(remote, with: .success(RefreshPage(items: ["r1"], hasMore: false)))
-        await controller.loads.settle { !controller.refreshStatus[1].isLoading }
-        #expect(controller.refreshStatus[1].items == ["r1"])
-        #expect(controller.refreshStatus[0].items == ["cached"])
     }
 }
 

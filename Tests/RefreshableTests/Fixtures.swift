@@ -124,7 +124,7 @@ extension TestPageLoader where Item == String {
     }
 }
 
-/// An async-style adopter: `loadPage(_:)` waits on the kit's `TestPageLoader`; the default `refreshData(isRefresh:)` runs it.
+/// An async-style adopter: `loadPage(_:)` waits on the kit's `TestPageLoader`, which the library runs.
 @MainActor
 final class AsyncController: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<String>

@@ -241,8 +241,8 @@ struct InterleavingTests {
         #expect(RefreshAppearance(state: controller.refreshStatus[0]).footer == before)
     }
 
-    // the default refreshData(isRefresh:) reports superseded loads to loadFailer(_:for:), so an
-    // adopter overriding it (to log or alert) sees a CancellationError on every refresh-over-load-more.
+    // A superseded async load is discarded, not a failure: an adopter that logs or alerts in
+    // presentFailure(_:) must not see a CancellationError on every refresh-over-load-more.
     @Test func supersededAsyncLoadsAreNotReportedToTheAdopter() async {
         let controller = FailerRecordingController()
         controller.setupRefreshHeader()
@@ -320,7 +320,7 @@ private final class PerTabController: Refreshable {
     }
 }
 
-/// Async style, with loadFailer(_:for:) overridden to record, then forward to the default's helper.
+/// Async style, with presentFailure(_:) answered to record, then forward to the default's helper.
 @MainActor
 private final class FailerRecordingController: AsyncRefreshable {
     let refreshStatus = RefreshRuntime<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
@@ -331,8 +331,8 @@ private final class FailerRecordingController: AsyncRefreshable {
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { nil }
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> { try await loads.load(request) }
-    func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        failers.append(request)
-        applyLoadFailure(error, for: request)
+    func presentFailure(_ failure: RefreshFailure) {
+        failers.append(failure.request)
+        showFailureMessageIfNeeded(failure)
     }
 }

@@ -1,0 +1,227 @@
+/// What you call: each is a short call into the list's runtime. They are not requirements, so a
+/// method of your own with the same name (a `refresh()` a button calls) changes nothing the
+/// library or a control's action does.
+extension Refreshable {
+    /// Draws the controls and loads the current source's first page if it never loaded; call it
+    /// when the screen appears.
+    public func setupRefreshHeader() {
+        runtime.setUp()
+    }
+
+    /// Draws the controls (the footer stays hidden until the first page loads) and loads the
+    /// current source's first page if it never loaded. The same as ``setupRefreshHeader()``:
+    /// calling both loads once.
+    public func setupRefreshFooter() {
+        runtime.setUp()
+    }
+
+    /// The header's action: wire `UIRefreshControl`'s `.valueChanged` or MJRefresh's refreshing
+    /// block to it. It refreshes when the user pulled, and ignores the control's late callback of a
+    /// refresh the library began (see <doc:Rules#Control-actions-and-echoes>).
+    public func headerRefreshingAction() {
+        runtime.controlAction(.header)
+    }
+
+    /// The footer's action: wire MJRefresh's refreshing block to it. It loads more when the user
+    /// pulled, and ignores the control's late callback of a load the library began.
+    public func footerRefreshingAction() {
+        runtime.controlAction(.footer)
+    }
+
+    /// The action of ``refreshPreviousControl``: loads the previous page when a user pulled the
+    /// control; ignores the control's own late callback of a load the library began.
+    public func previousRefreshingAction() {
+        runtime.controlAction(.previous)
+    }
+
+    /// Refreshes the current source because the app asks (a button, a new filter): asks for the
+    /// first page and shows the header refreshing. Not for a control's action: see
+    /// ``headerRefreshingAction()``.
+    public func refresh() {
+        runtime.startLoad(.refresh, source: currentIndex)
+    }
+
+    /// Loads the next page of the current source because the app asks (the last row came on
+    /// screen): shows the footer loading. Not for a control's action: see ``footerRefreshingAction()``.
+    public func loadMore() {
+        runtime.startLoad(.loadMore, source: currentIndex)
+    }
+
+    /// Loads the page before the first loaded one of the current source (newer items above a feed,
+    /// or a page the page cap dropped): call it when the first rows come on screen. A
+    /// callback-style loader tells it by ``RefreshRequest/kind`` (``RefreshRequest/Kind/loadPrevious``);
+    /// `isRefresh` is `false`.
+    public func loadPrevious() {
+        runtime.startLoad(.loadPrevious, source: currentIndex)
+    }
+
+    /// Makes another source current, reports ``RefreshUpdate/Change/switchedSource``, draws its
+    /// state, and loads its first page if it never loaded.
+    /// - Parameter index: The new current source; out of range stops with a message.
+    public func switchSource(to index: Int) {
+        runtime.switchSource(to: index)
+    }
+
+    /// Draws the controls and placeholder from the current source's state.
+    public func refreshFooter() {
+        runtime.render()
+    }
+
+    /// Cancels the loads in flight for one source; the source keeps its items and records a
+    /// ``RefreshFailure/Reason/cancelled`` failure, which shows nothing, and the next setup or
+    /// switch to it loads again. Other tabs' loads go on: when the screen goes away, cancel each
+    /// source (`for source in refreshStatus.sources.indices { cancelLoading(source: source) }`).
+    /// - Parameter source: The source, the current one by default.
+    public func cancelLoading(source: Int? = nil) {
+        runtime.cancelLoading(source: source ?? currentIndex)
+    }
+
+    /// The items of the current source.
+    public var currentItems: [Item] { refreshStatus[currentIndex].items }
+}
+
+/// What you call in the callback style, from ``Refreshable/refreshData(isRefresh:)`` and the
+/// completion of the request it starts.
+extension Refreshable {
+    /// The request being started, for use inside ``refreshData(isRefresh:)``: capture it and pass
+    /// it back with the result. Reading it anywhere else stops with a message.
+    public var refreshRequest: RefreshRequest {
+        guard let request = refreshStatus.issuing else {
+            fatalError(
+                "refreshRequest is only available while refreshData(isRefresh:) runs: start loads with refresh(), loadMore(), the controls' actions or setupRefreshHeader(), and capture refreshRequest inside refreshData(isRefresh:)."
+            )
+        }
+        return request
+    }
+
+    /// Reports a page for a request: applies it to the source that asked, reports
+    /// ``refreshDidUpdate(_:)`` (or, for an answer the library refuses, ``presentFailure(_:)``), and
+    /// draws. The answer of a request no longer in flight changes nothing and goes to
+    /// ``refreshDidDiscard(_:)``.
+    /// - Parameters:
+    ///   - page: The server's answer.
+    ///   - request: The request it answers, captured from ``refreshRequest``.
+    public func loadSuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) {
+        runtime.applySuccess(page, for: request)
+    }
+
+    /// Reports a failed request: records the failure, reports ``presentFailure(_:)`` and draws.
+    /// The failure of a request no longer in flight changes nothing and goes to
+    /// ``refreshDidDiscard(_:)``.
+    /// - Parameters:
+    ///   - error: What went wrong.
+    ///   - request: The request that failed, captured from ``refreshRequest``.
+    public func loadFailer(_ error: any Error, for request: RefreshRequest) {
+        runtime.applyFailure(error, for: request)
+    }
+}
+
+/// Local edits by id: each is a short call into the list's runtime, which reports the change to
+/// ``Refreshable/refreshDidUpdate(_:)`` and draws the controls. They need an identity
+/// (``RefreshRuntime/identity``).
+extension Refreshable {
+    /// Replaces the held item that has `item`'s id, in place, without a refresh.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func updateItem(_ item: Item, source: Int? = nil) -> RefreshUpdate? {
+        runtime.updateItem(item, source: source ?? currentIndex)
+    }
+
+    /// Removes the held item with this id without a refresh; the removal sticks until a refresh
+    /// asked for after it lands.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no item with that id was held.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable, source: Int? = nil) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: source ?? currentIndex)
+    }
+
+    /// Inserts an item at a position without a refresh.
+    /// - Parameters:
+    ///   - item: The item to insert.
+    ///   - position: Where to insert it, from `0` to the number of items held.
+    ///   - source: The source to insert it into, the current one by default.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertItem(_ item: Item, at position: Int, source: Int? = nil) -> RefreshUpdate {
+        runtime.insertItem(item, at: position, source: source ?? currentIndex)
+    }
+}
+
+/// What an override reuses: the behaviour of a default, for a hook you implement, and the calls
+/// behind the entry points, for a method of yours that has one of their names.
+extension Refreshable {
+    /// Reloads ``refreshListView`` when the update concerns the current source: the default
+    /// ``refreshDidUpdate(_:)``.
+    /// - Parameter update: What changed.
+    public func reloadListIfCurrent(_ update: RefreshUpdate) {
+        guard update.source == currentIndex else { return }
+        refreshListView?.reloadData()
+    }
+
+    /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current and keeps
+    /// items: the default ``presentFailure(_:)``. A cancellation shows nothing: it is what the app
+    /// asked for.
+    /// - Parameter failure: What went wrong.
+    public func showFailureMessageIfNeeded(_ failure: RefreshFailure) {
+        let source = failure.request.source
+        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
+        refreshListView?.showFailureMessage(failure)
+    }
+
+    /// Asks the state machine for a load and, if it starts, cancels the load it supersedes, draws
+    /// the controls, and starts the request: ``AsyncRefreshable/loadPage(_:)`` in a task, or
+    /// ``refreshData(isRefresh:)`` with ``refreshRequest`` set. If it is ignored, draws the controls.
+    /// What ``refresh()``, ``loadMore()`` and ``loadPrevious()`` call, for any source.
+    /// - Parameters:
+    ///   - kind: Refresh, load-more or a load of the previous page.
+    ///   - source: The source to load; out of range stops with a message.
+    /// - Returns: What the state machine decided.
+    @discardableResult
+    public func startLoad(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
+        runtime.startLoad(kind, source: source)
+    }
+
+    /// What ``loadSuccess(_:for:)`` does, returning what the state machine did with the page.
+    /// - Parameters:
+    ///   - page: The server's answer.
+    ///   - request: The request it answers.
+    /// - Returns: The page applied, refused, or discarded as stale.
+    @discardableResult
+    public func applyLoadSuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) -> RefreshSettlement {
+        runtime.applySuccess(page, for: request)
+    }
+
+    /// What ``loadFailer(_:for:)`` does, returning what the state machine did with the failure.
+    /// - Parameters:
+    ///   - error: What went wrong.
+    ///   - request: The request that failed.
+    /// - Returns: The failure recorded, or discarded as stale.
+    @discardableResult
+    public func applyLoadFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
+        runtime.applyFailure(error, for: request)
+    }
+
+    /// Drives header, footer and failure placeholder to the current source's state: what
+    /// ``refreshFooter()`` calls.
+    ///
+    /// When a control may not show the wanted state yet (MJRefresh applies its commands on the
+    /// main queue's next turn), it is checked once more on the main actor then.
+    public func renderRefreshControls() {
+        runtime.render()
+    }
+
+    /// Loads the current source's first page if it never loaded, nothing is in flight, and it did
+    /// not fail (a failed first load shows a placeholder whose action retries); a cancelled one
+    /// loads again. What ``setupRefreshHeader()`` calls after drawing.
+    public func loadFirstPageIfNeeded() {
+        runtime.loadFirstPageIfNeeded()
+    }
+}
