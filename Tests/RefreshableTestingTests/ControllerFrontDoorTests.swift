@@ -329,8 +329,17 @@ final class UnwrappedBlocksController: OrdersListController {
                 }
             }
         }
-        let violation = try #require(failure.violations.first { $0.rule == .controlActions })
-        #expect(violation.mismatch == .loads(expected: [], observed: [.refresh(source: 0, page: 1)]))
+        // MJRefresh's late callback loads again. Which scenario sees the extra load first depends on
+        // where the callback lands among the scenario's turns (under load it can land in another
+        // rule's scenario), so the check is that some scenario reports loads nobody asked for.
+        let extraLoads = failure.violations.filter { violation in
+            guard case .loads(let expected, let observed) = violation.mismatch else { return false }
+            return observed.count > expected.count
+        }
+        #expect(!extraLoads.isEmpty, "\(failure)")
+        if let violation = failure.violations.first(where: { $0.rule == .controlActions }) {
+            #expect(violation.mismatch == .loads(expected: [], observed: [.refresh(source: 0, page: 1)]))
+        }
     }
 
     /// The suite keeps the controller (and the subscription that drives the controls) with its rig,
