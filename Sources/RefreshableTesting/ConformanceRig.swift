@@ -143,7 +143,7 @@ public final class ConformanceRig<Item: Sendable> {
         }
         // The begin animations count the turns the rig lets pass, not a task's own yields, which
         // interleave with the rig's in an order that differs from run to run.
-        loader.onTurn = { mainQueue.runTurn() }
+        loader.takesTurns(of: mainQueue)
     }
 
     /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry
