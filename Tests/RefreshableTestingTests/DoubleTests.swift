@@ -113,6 +113,25 @@ import Testing
         #expect(footer.mainQueue.isEmpty)
     }
 
+    // A rig's doubles share its main queue, whose turns the rig takes as it settles: the callbacks
+    // land in the order they were queued, as on the one real main queue.
+    @Test func aRigsDoublesCallBackOnTheTurnsOfItsMainQueueInTheOrderTheyWereQueued() async {
+        let rig = ConformanceRig(
+            configuration: ConformanceConfiguration(
+                headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter))
+        var called: [String] = []
+        rig.header.action = { called.append("header") }
+        rig.footer.action = { called.append("footer") }
+        rig.header.pull()
+        rig.footer.pull()
+        #expect(called.isEmpty)
+        rig.mainQueue.runTurn()
+        #expect(called == ["footer"], "the auto footer calls back on the next turn, the header's animation runs on")
+        await rig.settle()
+        #expect(called == ["footer", "header"])
+        #expect(rig.mainQueue.isEmpty)
+    }
+
     // The wiring surface of the real controls: UIControl's addAction(_:for:) for .valueChanged,
     // MJRefresh's refreshingBlock.
     @Test func aUsersPullSendsValueChangedToTheHeadersActionsButBeginRefreshingSendsNothing() {
