@@ -140,6 +140,31 @@ final class CurrentSourceController: TestAdopter {
     }
 }
 
+/// S13: keeps the request it started for each tab and kind (to cancel it later) and reports each
+/// answer with the one kept there instead of the one it captured: once the state is replaced (a
+/// logout), the old state's late first page is reported with the new state's request, and lands.
+final class KeptRequestController: TestAdopter {
+    private struct Key: Hashable {
+        let source: Int
+        let kind: RefreshRequest.Kind
+    }
+    private var started: [Key: RefreshRequest] = [:]
+
+    override func refreshData(isRefresh: Bool) {
+        let key = Key(source: refreshRequest.source, kind: refreshRequest.kind)
+        started[key] = refreshRequest
+        fetch(tab: key.source, page: refreshRequest.page) { [weak self] result in
+            guard let self, let kept = self.started[key] else { return }
+            switch result {
+            case .success(let page):
+                self.didLoad(page.refreshPage, for: kept)
+            case .failure(let error):
+                self.didFail(error, for: kept)
+            }
+        }
+    }
+}
+
 /// S14: loads more again whenever a load-more is refused for bringing nothing new, hoping the next
 /// answer brings something: a server that never moves the list is asked again and again, with no
 /// user asking.
@@ -156,6 +181,19 @@ final class LoadingPastNoProgressController: TestAdopter {
 final class MiswiredController: TestAdopter {
     private let ownHeader = TestHeaderControl()
     override var refreshHeaderControl: (any RefreshHeaderControl)? { ownHeader }
+}
+
+/// D4: hides its footer itself while the visible list is empty (`footer.isHidden = items.isEmpty`
+/// before reporting a refresh, as MJRefresh screens often do), so the library never sees the
+/// footer hidden: an auto footer forgets the end of the list when hidden, and the library, whose
+/// record says the footer shows it, leaves it idle when the list ends again.
+final class OwnFooterHidingController: TestAdopter {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        if request.isRefresh, request.source == currentIndex {
+            footer.isHidden = page.items.isEmpty
+        }
+        super.didLoad(page, for: request)
+    }
 }
 
 /// The library's default status dispatch.
