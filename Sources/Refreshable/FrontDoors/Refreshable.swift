@@ -49,6 +49,7 @@
 /// ## Topics
 ///
 /// ### What you provide
+/// - ``Item``
 /// - ``refreshStatus``
 /// - ``currentIndex``
 /// - ``refreshHeaderControl``
