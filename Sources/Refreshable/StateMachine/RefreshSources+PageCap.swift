@@ -36,6 +36,7 @@ extension RefreshSources {
     /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
     /// identity whenever it holds an item; with one when an item is neither removed locally nor
     /// held at `staying`.
+    @usableFromInline
     func addsRows(_ incoming: [Item], source: Int, besides staying: Range<Int>) -> Bool {
         guard let identity else { return !incoming.isEmpty }
         let (index, items) = (indexes[source], states[source].items)

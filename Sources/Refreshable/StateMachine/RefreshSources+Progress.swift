@@ -17,7 +17,7 @@ extension RefreshSources {
     ///   - page: The server's answer, already validated.
     ///   - heldBefore: How many items the source holds before the page.
     /// - Returns: The failure that refuses the page, or `nil` when it is to be applied.
-    @usableFromInline
+    @inlinable
     mutating func checkProgress(
         of request: RefreshRequest,
         page: RefreshPage<Item>,
@@ -31,8 +31,6 @@ extension RefreshSources {
         // without a cursor that brings a row.
         let ends =
             bringsNewRow && request.cursor == nil ? false : endsDirection(request, page: page, heldBefore: heldBefore)
-        // Counted on the state in place: where this code runs unspecialised, a read of the state
-        // copies it.
         let refused = states[source].edges[request.kind.edge].countLoad(
             cursor: request.cursor, bringsNewRow: bringsNewRow, ends: ends, limit: policy.maxLoadsWithoutProgress)
         return refused ? RefreshFailure(request: request, reason: .noProgress) : nil
@@ -41,6 +39,7 @@ extension RefreshSources {
     /// Whether a page that brings nothing new ends the list in its direction once applied: for a
     /// load-more, the end of the list by its signals, counting what the server sent in it; for a
     /// load of the previous page, the start of the list.
+    @usableFromInline
     func endsDirection(_ request: RefreshRequest, page: RefreshPage<Item>, heldBefore: Int) -> Bool {
         guard request.kind == .loadMore else {
             return page.isFirstPage(request: request, policy: policy)

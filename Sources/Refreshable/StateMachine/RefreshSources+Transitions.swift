@@ -159,7 +159,7 @@ extension RefreshSources {
     ) -> (outcome: RefreshBegin, superseded: [RefreshRequest]) {
         checkSource(source, in: "begin(_:source:)")
         let edge = kind.edge
-        if let busy = blocking(kind, at: edge, source: source) ?? blocking(kind, at: 1 - edge, source: source) {
+        if let busy = blocking(kind, source: source) {
             return (.ignored(.busy(inFlight: busy)), [])
         }
         var page = policy.firstPage
@@ -195,14 +195,22 @@ extension RefreshSources {
         return (.started(request, superseded: superseded.first), superseded)
     }
 
-    /// The load toward the end at `edge` in flight, when it keeps a load of `kind` from starting:
-    /// loads toward the same end, or a refresh and a load of the previous page, run one at a time
-    /// unless the conflict rule lets the new one supersede the other.
+    /// The load in flight that keeps a load of `kind` from starting, if any: loads toward the same
+    /// end, or a refresh and a load of the previous page, run one at a time unless the conflict
+    /// rule lets the new one supersede the other.
     @inlinable
-    func blocking(_ kind: RefreshRequest.Kind, at edge: Int, source: Int) -> RefreshRequest? {
-        guard let inFlight = states[source].edges[edge].inFlight else { return nil }
-        let conflicts = edge == kind.edge || kind == .refresh || inFlight.kind == .refresh
-        return conflicts && !supersedes(kind, inFlight: inFlight.kind) ? inFlight : nil
+    func blocking(_ kind: RefreshRequest.Kind, source: Int) -> RefreshRequest? {
+        // Read once: where this code runs unspecialised, each read of the state copies it.
+        let edges = states[source].edges
+        if let own = edges[kind.edge].inFlight, !supersedes(kind, inFlight: own.kind) {
+            return own
+        }
+        if let other = edges[1 - kind.edge].inFlight, kind == .refresh || other.kind == .refresh,
+            !supersedes(kind, inFlight: other.kind)
+        {
+            return other
+        }
+        return nil
     }
 
     /// Makes the next request: a new generation, from this value's origin.
@@ -295,7 +303,7 @@ extension RefreshSources {
     ///   - serverHeld: How many of the server's items the source has passed since the last
     ///     refresh, held or left out, for the end of the list by total count.
     ///   - cap: What the page cap did to make room for the page, when the policy has one.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func commit(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
@@ -387,9 +395,9 @@ extension RefreshSources {
 
     /// Whether `request` is the in-flight request of its source, that is, whether its result would be applied.
     /// - Parameter request: The request to check.
-    @inlinable
+    @inlinable @inline(__always)
     public func isInFlight(_ request: RefreshRequest) -> Bool {
-        guard request.source >= 0, request.source < states.count else { return false }
+        guard request.source >= 0, request.source < sourceCount else { return false }
         return states[request.source].edges[request.kind.edge].inFlight == request
     }
 

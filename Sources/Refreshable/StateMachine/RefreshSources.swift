@@ -38,6 +38,10 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         }
     }
     @usableFromInline var states: [RefreshState<Item>]
+    /// How many sources there are, kept beside `states` (which only `init` and `append(_:)` resize):
+    /// where this code runs unspecialised (inside the runtime), reading an array's count looks the
+    /// element type's metadata up, about 1,800 instructions per page load of an adopter.
+    @usableFromInline var sourceCount: Int
     /// Each source's item index, beside `states` so that a list without an identity carries none;
     /// empty without an ``identity``.
     @usableFromInline var indexes: [ItemIndex] = []
@@ -66,6 +70,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
         )
         self.policy = policy
         self.states = states
+        self.sourceCount = states.count
         self.identity = identity
         alignUnloadedPages()
         for index in states.indices {
@@ -92,6 +97,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     public mutating func append(_ state: RefreshState<Item>) {
         states.append(state)
         states[states.count - 1].forgetProgress()
+        sourceCount = states.count
         alignUnloadedPages()
         reindex(states.count - 1)
     }
@@ -114,7 +120,7 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     ///   - caller: The name of the API that received the index, for the message.
     @inlinable
     public func checkSource(_ source: Int, in caller: @autoclosure () -> String = "refreshStatus") {
-        if source < 0 || source >= states.count {
+        if source < 0 || source >= sourceCount {
             sourceOutOfRange(source, in: caller())
         }
     }

@@ -212,6 +212,7 @@ struct RefreshEdge: Sendable, Equatable {
     ///   - ends: Whether its page ends the list in this direction.
     ///   - limit: The policy's ``RefreshPolicy/maxLoadsWithoutProgress``.
     /// - Returns: Whether the load is refused: the count reached `limit`.
+    @usableFromInline
     mutating func countLoad(cursor: String?, bringsNewRow: Bool, ends: Bool, limit: Int) -> Bool {
         if bringsNewRow && !(cursor.map(followed.contains) ?? false) {
             stalled = 0
