@@ -162,30 +162,15 @@ extension RefreshRuntime {
     }
 
     /// Cancels the tasks of `requests`, which a transition superseded or cancelled, and tells the
-    /// host which of them it runs itself.
+    /// host which of them it runs itself are no longer wanted.
     func cancelTasks(of requests: [RefreshRequest]) {
         for request in requests where tasks[LoadSlot(request)]?.request == request {
             tasks.removeValue(forKey: LoadSlot(request))?.task.cancel()
         }
-        tellCancelled { requests.contains($0) }
-    }
-
-    /// Cancels the tasks of the loads no longer in flight, once the whole state was replaced, and
-    /// tells the host which of the requests it runs itself are no longer wanted.
-    func cancelTasksNoLongerInFlight() {
-        for (slot, running) in tasks where !state.isInFlight(running.request) {
-            tasks[slot] = nil
-            running.task.cancel()
-        }
-        tellCancelled { !state.isInFlight($0) }
-    }
-
-    /// Tells the host that the requests handed over to it that `isCancelled` picks are no longer wanted.
-    private func tellCancelled(_ isCancelled: (RefreshRequest) -> Bool) {
-        guard !handedOver.isEmpty else { return }
+        guard !requests.isEmpty, !handedOver.isEmpty else { return }
         var cancelled: [RefreshRequest] = []
         handedOver.removeAll { request in
-            guard isCancelled(request) else { return false }
+            guard requests.contains(request) else { return false }
             cancelled.append(request)
             return true
         }
@@ -193,6 +178,12 @@ extension RefreshRuntime {
         for request in cancelled {
             host?.didCancel(request)
         }
+    }
+
+    /// Cancels the tasks of the loads no longer in flight once the whole state was replaced, and
+    /// tells the host which of the requests it runs itself are no longer wanted.
+    func cancelTasksNoLongerInFlight() {
+        cancelTasks(of: (tasks.values.map(\.request) + handedOver).filter { !state.isInFlight($0) })
     }
 
     func replace(with newValue: RefreshSources<Item>) {

@@ -58,7 +58,7 @@ extension RefreshSources {
         plan: CapPlan?
     ) -> RefreshUpdate {
         let source = request.source
-        let held = HeldPage(
+        var held = HeldPage(
             count: 0,
             sent: page.items.count,
             cursor: request.kind == .loadMore ? request.cursor : nil,
@@ -67,13 +67,15 @@ extension RefreshSources {
         )
         switch change {
         case .replaced(let count):
-            states[source].heldPages = [with(held, count: count)]
+            held.count = count
+            states[source].heldPages = [held]
         case .appended(let range):
             if plan?.folds == true, let last = states[source].heldPages.indices.last {
                 fold(held, into: last, source: source)
                 states[source].heldPages[last].nextCursor = held.nextCursor
             } else {
-                states[source].heldPages.append(with(held, count: range.count))
+                held.count = range.count
+                states[source].heldPages.append(held)
             }
         case .prepended(let range):
             if plan?.folds == true, !states[source].heldPages.isEmpty {
@@ -83,7 +85,8 @@ extension RefreshSources {
                 // page it stands for.
                 states[source].heldPages[0].cursor = nil
             } else {
-                states[source].heldPages.insert(with(held, count: range.count), at: 0)
+                held.count = range.count
+                states[source].heldPages.insert(held, at: 0)
             }
         case .switchedSource, .reset, .edited, .removed, .inserted:
             break
@@ -103,12 +106,6 @@ extension RefreshSources {
     mutating func fold(_ page: HeldPage, into index: Int, source: Int) {
         states[source].heldPages[index].sent &+= page.sent
         states[source].heldPages[index].span &+= 1
-    }
-
-    func with(_ page: HeldPage, count: Int) -> HeldPage {
-        var page = page
-        page.count = count
-        return page
     }
 
     /// Counts items held from before the cap was set as one page, standing for every page they

@@ -254,14 +254,6 @@ struct HeldPage: Sendable, Hashable {
     /// How many of the server's pages it stands for: more than one once pages that added no rows
     /// (empty, or only items held already) were folded into it rather than held on their own.
     var span = 1
-
-    init(count: Int, sent: Int, cursor: String?, previousCursor: String?, nextCursor: String?) {
-        self.count = count
-        self.sent = sent
-        self.cursor = cursor
-        self.previousCursor = previousCursor
-        self.nextCursor = nextCursor
-    }
 }
 
 /// A failure held by reference: failures are rare, and a state that holds none of them inline stays
