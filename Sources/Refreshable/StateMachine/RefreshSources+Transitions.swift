@@ -168,8 +168,7 @@ extension RefreshSources {
             let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
             guard states[source].hasLoaded, !states[source].items.isEmpty else { return (.ignored(.nothingLoaded), []) }
             guard !states[source].edges[edge].ended else { return (.ignored(ended), []) }
-            let last = states[source].edges[edge].page
-            let (next, overflow) = edge == forward ? last.addingReportingOverflow(1) : last.subtractingReportingOverflow(1)
+            let (next, overflow) = states[source].edges[edge].page.addingReportingOverflow(edge == forward ? 1 : -1)
             guard !overflow else { return (.ignored(ended), []) }
             page = next
             if policy.paging == .cursors {
