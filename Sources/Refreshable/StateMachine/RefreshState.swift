@@ -14,11 +14,11 @@
 public struct RefreshState<Item: Sendable>: Sendable {
     /// The last page that loaded successfully; before the first success, one less than the
     /// policy's first page (`0` for one-based lists, `-1` for zero-based ones).
-    @inlinable public var page: Int { edges[forward].page }
+    public var page: Int { edges[forward].page }
     /// Under cursor paging (see ``RefreshPolicy/paging``), the cursor the next load-more asks
     /// with: the last loaded page's ``RefreshPage/nextCursor``. `nil` before the first load, at the
     /// end of the list, and under page numbers.
-    @inlinable public var nextCursor: String? { edges[forward].cursor }
+    public var nextCursor: String? { edges[forward].cursor }
     /// Whether the list is known to have ended: load-more cannot trigger and the footer shows ``noMoreTitle``.
     @inlinable public var noMoreData: Bool { edges[forward].ended }
     /// The footer's end-of-list text for this source, such as "No more orders".
@@ -27,13 +27,13 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @inlinable public var items: [Item] { _items }
     @usableFromInline var _items: [Item]
     /// The load in flight for this source, if any (at most one: see <doc:Rules#One-load-per-source>).
-    @inlinable public var inFlight: RefreshRequest? { edges[forward].inFlight }
+    public var inFlight: RefreshRequest? { edges[forward].inFlight }
     /// The last failure, kept until the next success of this source.
     public var failure: RefreshFailure? { lastFailure?.failure }
     @usableFromInline var lastFailure: FailureBox?
     /// The load of the page before the first loaded one in flight for this source, if any: one at
     /// a time, beside ``inFlight`` (see ``RefreshRequest/Kind/loadPrevious``).
-    @inlinable public var previousInFlight: RefreshRequest? { edges[backward].inFlight }
+    public var previousInFlight: RefreshRequest? { edges[backward].inFlight }
     /// The number of the first page the source holds: the first page after a refresh, a later one
     /// once the page cap dropped pages from the front (see ``RefreshPolicy/maxPages``), an earlier
     /// one after loading previous pages. Under cursor paging, its place counted from the first page.
