@@ -142,7 +142,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
                 "Past maxPages the far end's pages are dropped, a load in flight toward them is superseded, and scrolling back loads them again."
         case .retry:
             return
-                "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait."
+                "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait, and retryNow() asks again for every failed direction."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."

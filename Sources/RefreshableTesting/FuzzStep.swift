@@ -193,7 +193,7 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
     case switchSource(Int)
     /// The failure placeholder's retry, or a list model's `retry()`.
     case retry
-    /// `refreshStatus.retryNow()`: loads the current source again after a failure.
+    /// `refreshStatus.retryNow()`: loads again each direction of the current source that failed.
     case retryNow
     /// A list model's row at `index` (modulo one more than the number held) comes on screen.
     case rowAppears(Int)

@@ -43,7 +43,8 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// failed load waiting for its retry is asked again. Only for adopters whose runtime retries.
     case retryWaitEnds
     /// The network comes back: `refreshStatus.retryNow()`, which asks again at once for every load
-    /// waiting for its retry, or, when none waits, loads the current source again after a failure.
+    /// waiting for its retry, and loads again each direction of the current source whose last load
+    /// failed.
     /// Only for adopters whose runtime retries.
     case retryNow
 

@@ -209,11 +209,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             expect.unorderedLoads = true
             await driver.waitForRetryWaits(model.waitingForRetry.count)
             expect.wokenWaits = driver.retryWaits
-            if !model.waitingForRetry.isEmpty {
-                for retry in model.retryWaiting() {
-                    expectBegin(retry, &expect)
-                }
-            } else if let kind = model.kindToLoadAgain(source: model.current) {
+            for retry in model.retryWaiting() {
+                expectBegin(retry, &expect)
+            }
+            for kind in model.kindsToLoadAgain(source: model.current) {
                 begin(kind, source: model.current, &expect)
             }
             driver.perform(.retryNow)

@@ -39,6 +39,8 @@ struct ReferenceModel: Sendable {
         var noPreviousData = true
         /// Whether the last load of the previous page failed or was cancelled, until one starts or succeeds.
         var loadPreviousFailed = false
+        /// Whether that last load of the previous page was cancelled rather than failed.
+        var loadPreviousCancelled = false
         /// The last failure since the last success: its kind, and whether it was a cancellation.
         var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
@@ -427,6 +429,7 @@ struct ReferenceModel: Sendable {
             guard sources[source].previousInFlight != nil else { return }
             sources[source].failure = (.loadPrevious, cancelled)
             sources[source].loadPreviousFailed = true
+            sources[source].loadPreviousCancelled = cancelled
             sources[source].previousInFlight = nil
             return
         }

@@ -27,8 +27,8 @@ import Refreshable
 /// - for an adopter whose runtime retries failed loads (`RefreshRetry` on the rig's clock), a
 ///   failure leaves the load in flight and shows nothing until its last retry failed, each wait
 ///   that runs out (the clock advanced past it) or `retryNow()` asks again for the same page, a
-///   newer load or a cancellation ends the wait for good, and `retryNow()` with no load waiting
-///   loads the current source again after a failure (R).
+///   newer load or a cancellation ends the wait for good, and `retryNow()` also loads again each
+///   direction of the current source whose last load failed (R).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``

@@ -171,8 +171,17 @@ public final class RefreshRuntime<Item: Sendable> {
     /// ```
     public var retry: RefreshRetry?
 
-    /// Ends every wait for a retry at once and asks again, or, when no load waits, loads the current
-    /// source again if its last load failed: call it when the network comes back.
+    /// Asks again for everything that failed: ends every wait for a retry at once and asks again,
+    /// and loads again each direction of the current source whose last load failed and that is
+    /// not loading: call it when the network comes back, or from a "Retry" button.
+    ///
+    /// At the end of the list, a failed refresh is asked again (while it is the source's last
+    /// ``RefreshState/failure``), else a failed load-more (``RefreshState/loadMoreFailure``); at
+    /// the start, a failed load of the previous page (``RefreshState/loadPreviousFailure``), beside
+    /// the load-more. So after a failed load-more and a failed load of the previous page, one call
+    /// asks again for both. A refresh asked again loads the first page, and the previous page's
+    /// failure is left to it. A cancellation is what the app asked for and is not asked again, and
+    /// a load in flight is never interrupted (see rule R in <doc:Rules#Rules-of-the-features>).
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
