@@ -82,7 +82,7 @@ extension AdopterScenario {
             serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
             refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
-            aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring,
+            aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring, staleListRefreshesOnReturn,
         ]
     }
 

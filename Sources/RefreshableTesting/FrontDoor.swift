@@ -27,6 +27,9 @@ enum AdopterAction {
     case insert(TestItem, at: Int)
     /// `refreshStatus.retryNow()`, as an app does when the network comes back.
     case retryNow
+    /// `refreshIfStale(olderThan:)` with this many minutes, as an app does on returning to the
+    /// foreground.
+    case refreshIfStale(minutes: Int)
     /// The user pulls the header, through the controller's own wiring of it.
     case pullHeader
     /// The user pulls the footer up, through the controller's own wiring of it.

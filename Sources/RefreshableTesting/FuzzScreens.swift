@@ -134,6 +134,10 @@ final class AdopterScreen<Adopter: Refreshable>: FuzzScreen where Adopter.Item =
         case .retryNow:
             adopter.refreshStatus.retryNow()
             return "adopter.refreshStatus.retryNow()"
+        case .refreshIfStale:
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+            adopter.refreshIfStale(olderThan: .zero)
+            return "adopter.refreshIfStale(olderThan: .zero)"
         case .rowAppears, .rowDisappears:
             return nil
         }
@@ -213,6 +217,10 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
         case .retryNow:
             model.refreshStatus.retryNow()
             return "model.refreshStatus.retryNow()"
+        case .refreshIfStale:
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+            model.refreshIfStale(olderThan: .zero)
+            return "model.refreshIfStale(olderThan: .zero)"
         case .rowAppears(let row):
             let count = model.items.count
             guard count > 0 else { return nil }

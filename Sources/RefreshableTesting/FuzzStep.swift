@@ -195,6 +195,9 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
     case retry
     /// `refreshStatus.retryNow()`: loads again each direction of the current source that failed.
     case retryNow
+    /// `refreshIfStale(olderThan: .zero)`: the screen comes back to the foreground and refreshes
+    /// unless it is loading.
+    case refreshIfStale
     /// A list model's row at `index` (modulo one more than the number held) comes on screen.
     case rowAppears(Int)
     /// A list model's row at `index` (modulo one more than the number held) leaves the screen.
@@ -209,6 +212,7 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
         case .switchSource(let index): return ".switchSource(\(index))"
         case .retry: return ".retry"
         case .retryNow: return ".retryNow"
+        case .refreshIfStale: return ".refreshIfStale"
         case .rowAppears(let index): return ".rowAppears(\(index))"
         case .rowDisappears(let index): return ".rowDisappears(\(index))"
         }

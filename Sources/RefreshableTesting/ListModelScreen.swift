@@ -79,6 +79,10 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             guard last >= 0 else { return true }
             model.itemDidAppear(at: last)
             model.itemDidDisappear(at: last)
+        case .refreshIfStale(let minutes):
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+                model.refreshIfStale(olderThan: .seconds(minutes * 60))
+            }
         case .tapRetry, .retryNow, .pullHeader:
             return false
         }

@@ -17,6 +17,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private var sent: [[TestItem]]
     /// The answers of the local edits and insertions made, to tell them from the server's copies.
     private var localResponses: Set<Int> = []
+    /// The ``TestClock`` the run gave the adopter's runtime to time its loads on (rule ST), boxed:
+    /// a stored property cannot be limited to the OS versions the clock needs.
+    private let staleClock: (any Sendable)?
 
     init(driver: AdopterDriver<Adopter>, signals: EndOfListSignals) {
         self.driver = driver
@@ -32,6 +35,13 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             maxRetries: driver.adopter.refreshStatus.retry?.maxRetries ?? 0
         )
         sent = Array(repeating: [], count: driver.sources.count)
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            let clock = TestClock()
+            driver.adopter.refreshStatus.setClock(clock)
+            staleClock = clock
+        } else {
+            staleClock = nil
+        }
     }
 
     /// How many refreshes and load-mores the run asked for: every other one is a user's pull.
@@ -79,6 +89,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         /// How many waits for a retry the event ended, the model's or not: each asks again, so a
         /// wait the model does not know of shows as a load at this event.
         var wokenWaits = 0
+        /// Whether the event asks to refresh a stale list: whatever it leads to wrongly breaks the
+        /// staleness rule.
+        var staleness = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -216,6 +229,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 begin(kind, source: model.current, &expect)
             }
             driver.perform(.retryNow)
+        case .timePasses(let minutes):
+            model.now += minutes * 60
+            driver.note("\(minutes) min pass on the runtime's clock")
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let clock = staleClock as? TestClock {
+                clock.advance(by: .seconds(minutes * 60))
+            }
+        case .refreshIfStale(let minutes):
+            expect.staleness = true
+            if model.refreshesIfStale(olderThan: minutes * 60) {
+                begin(.refresh, source: model.current, &expect)
+            }
+            driver.perform(.refreshIfStale(minutes: minutes))
         }
         let settled = await settle(expect)
         driver.noteRefusal(expect.settling)
@@ -398,6 +423,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if expect.retry || expect.lastAttempt != nil {
             return .retry
         }
+        // A refresh of a list that is not stale, or none of one that is, breaks the staleness rule.
+        if expect.staleness {
+            return .staleness
+        }
         // A load started or refused after an answer the cap dropped pages for breaks the cap's rule.
         if expect.dropped {
             return .pageCap
@@ -450,6 +479,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .removalSticks
         case .retryWaitEnds, .retryNow:
             return .retry
+        case .timePasses, .refreshIfStale:
+            return .staleness
         }
     }
 

@@ -61,6 +61,8 @@ struct ReferenceModel: Sendable {
         /// How the loads of each direction moved the list lately (rule S14).
         var forward = Progress()
         var backward = Progress()
+        /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
+        var refreshedAt: Int?
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -111,6 +113,8 @@ struct ReferenceModel: Sendable {
     var current: Int
     /// Responses whose items must never appear: answers to loads that were not in flight.
     var staleResponses: Set<Int> = []
+    /// The time on the runtime's clock, in seconds (rule ST).
+    var now = 0
     /// Whether the last answer applied made the cap drop pages.
     private(set) var dropped = false
 
@@ -305,6 +309,7 @@ struct ReferenceModel: Sendable {
             }
             // A successful refresh clears the failure of both directions (rule S4).
             state.loadPreviousFailed = false
+            state.refreshedAt = now
         }
         state.hasLoaded = true
         state.inFlight = nil

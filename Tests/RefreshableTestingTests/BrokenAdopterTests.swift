@@ -191,6 +191,16 @@ import Testing
         #expect(violation.steps.contains("switchSource(to: 1)"))
     }
 
+    @Test func resettingTheClockOnEveryLoadBreaksStaleness() async throws {
+        let failure = try await failure { ClockResettingController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .staleness, "a list refreshes on return to the foreground once it is older than asked",
+                    .loads(expected: [.refresh(source: 0, page: 1)], observed: []))
+            ])
+    }
+
     @Test func aMiswiredAdopterIsReportedAsWiringOnly() async throws {
         let failure = try await failure { MiswiredController(rig: $0) }
         #expect(

@@ -342,3 +342,15 @@ final class RefreshFromHeaderActionController: TestAdopter {
         rig.header.action = { [weak self] in self?.refresh() }
     }
 }
+
+/// ST: sets its runtime's clock again before applying each page, as code that configures the list
+/// on every load does: the time of the last refresh is read on a clock nobody advances, so a list
+/// that has grown old never counts as stale.
+final class ClockResettingController: TestAdopter {
+    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            refreshStatus.setClock(ContinuousClock())
+        }
+        applyLoadSuccess(page, for: request)
+    }
+}

@@ -78,6 +78,18 @@ extension Refreshable {
 
     /// The items of the current source.
     public var currentItems: [Item] { refreshStatus[currentIndex].items }
+
+    /// Refreshes the current source if it never refreshed or its last successful refresh is at
+    /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
+    /// loading: call it when the screen comes back to the foreground. See
+    /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
+    /// - Parameter maxAge: How old the list may be before it refreshes.
+    /// - Returns: Whether a refresh started.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
+        runtime.refreshIfStale(olderThan: maxAge)
+    }
 }
 
 /// What you call in the callback style, from ``Refreshable/refreshData(isRefresh:)`` and the

@@ -74,6 +74,7 @@
 /// - ``refreshFooter()``
 /// - ``cancelLoading(source:)``
 /// - ``currentItems``
+/// - ``refreshIfStale(olderThan:)``
 ///
 /// ### What you call in the callback style
 /// - ``refreshRequest``

@@ -159,6 +159,9 @@ extension RefreshRuntime {
         switch settlement {
         case .applied(let update):
             forgetTask(of: update.request)
+            if let request = update.request, request.kind == .refresh {
+                noteRefreshed(source: request.source)
+            }
             if update.dropped != nil {
                 // The page cap may have superseded a load toward the end it dropped.
                 cancelTasksNoLongerInFlight()
@@ -207,6 +210,8 @@ extension RefreshRuntime {
         var next = newValue
         next.adopt(origin: .random(in: 1 ... .max))
         state = next
+        // A new state never refreshed: it is stale until it does.
+        refreshedAt = [:]
         cancelTasksNoLongerInFlight()
         if currentIndex < 0 || currentIndex >= state.count {
             // The source on screen is gone (a new filter with fewer tabs): show the first one.

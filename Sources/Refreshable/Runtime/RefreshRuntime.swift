@@ -50,6 +50,10 @@ public final class RefreshRuntime<Item: Sendable> {
     var recheckToken: UInt = 0
     /// The relay statuses are published to, and the appearance last published to it.
     var statusOutput: (relay: RefreshStatusRelay, published: RefreshAppearance)?
+    /// Reads the clock loads are timed on (see ``setClock(_:)``); `nil` until one is set or needed.
+    var readClock: (() -> LoadTime)?
+    /// When each source of the current state last refreshed successfully, on ``readClock``.
+    var refreshedAt: [Int: LoadTime] = [:]
 
     deinit {
         for running in tasks.values {

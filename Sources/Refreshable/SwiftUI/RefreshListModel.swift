@@ -209,6 +209,18 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
     }
 
+    /// Refreshes the current source if it never refreshed or its last successful refresh is at
+    /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
+    /// loading: call it when the scene becomes active again (`scenePhase`). See
+    /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
+    /// - Parameter maxAge: How old the list may be before it refreshes.
+    /// - Returns: Whether a refresh started.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
+        runtime.refreshIfStale(olderThan: maxAge)
+    }
+
     /// Loads the next page of the current source, unless the list ended or a load is in flight.
     public func loadMore() {
         runtime.startLoad(.loadMore, source: index)
