@@ -83,6 +83,7 @@ extension AdopterScenario {
             capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
             refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring, staleListRefreshesOnReturn,
+            offlineLoadsFailAtOnce,
         ]
     }
 

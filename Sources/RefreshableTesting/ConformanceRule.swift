@@ -11,7 +11,8 @@
 /// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
 /// differently from requests, pages by cursor or caps the pages held. The retry rule (`R`, from
 /// `RefreshRetry`) is checked for an adopter whose runtime retries on ``ConformanceRig/clock``; the
-/// staleness rule (`ST`) for every adopter, on a clock of the suite's own given to its runtime.
+/// staleness rule (`ST`) for every adopter, on a clock of the suite's own given to its runtime, and
+/// the offline rule (`O`) for every adopter.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
@@ -85,6 +86,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// `refreshIfStale(olderThan:)` refreshes a source with no age or one at least that old, unless
     /// it is loading (id `ST`).
     case staleness
+    /// While the app says the list is offline, a load that starts fails at once with an `offline`
+    /// failure without asking the loader, a retry waits, and coming back online asks again for what
+    /// failed (id `O`).
+    case offline
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -151,6 +156,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .staleness:
             return
                 "refreshIfStale(olderThan:) refreshes a source that never refreshed or whose last successful refresh is at least that old, on the runtime's clock, unless it is loading; load-mores leave the age as it was."
+        case .offline:
+            return
+                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online asks again for every failed direction."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
@@ -160,7 +168,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D3` for status dispatch, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
-    /// `R` for retries and `ST` for staleness.
+    /// `R` for retries, `ST` for staleness and `O` for offline.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -189,6 +197,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .pageCap: return "C"
         case .retry: return "R"
         case .staleness: return "ST"
+        case .offline: return "O"
         case .controlActions: return "E1"
         }
     }

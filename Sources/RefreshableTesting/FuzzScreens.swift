@@ -138,6 +138,9 @@ final class AdopterScreen<Adopter: Refreshable>: FuzzScreen where Adopter.Item =
             guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
             adopter.refreshIfStale(olderThan: .zero)
             return "adopter.refreshIfStale(olderThan: .zero)"
+        case .setOnline(let online):
+            adopter.setOnline(online)
+            return "adopter.setOnline(\(online))"
         case .rowAppears, .rowDisappears:
             return nil
         }
@@ -221,6 +224,9 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
             guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
             model.refreshIfStale(olderThan: .zero)
             return "model.refreshIfStale(olderThan: .zero)"
+        case .setOnline(let online):
+            model.setOnline(online)
+            return "model.setOnline(\(online))"
         case .rowAppears(let row):
             let count = model.items.count
             guard count > 0 else { return nil }

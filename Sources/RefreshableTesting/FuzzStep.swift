@@ -198,6 +198,8 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
     /// `refreshIfStale(olderThan: .zero)`: the screen comes back to the foreground and refreshes
     /// unless it is loading.
     case refreshIfStale
+    /// `setOnline(_:)`: the app says the list is online or offline.
+    case setOnline(Bool)
     /// A list model's row at `index` (modulo one more than the number held) comes on screen.
     case rowAppears(Int)
     /// A list model's row at `index` (modulo one more than the number held) leaves the screen.
@@ -213,6 +215,7 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
         case .retry: return ".retry"
         case .retryNow: return ".retryNow"
         case .refreshIfStale: return ".refreshIfStale"
+        case .setOnline(let online): return ".setOnline(\(online))"
         case .rowAppears(let index): return ".rowAppears(\(index))"
         case .rowDisappears(let index): return ".rowDisappears(\(index))"
         }

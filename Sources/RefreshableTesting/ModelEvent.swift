@@ -52,6 +52,8 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case timePasses(minutes: Int)
     /// The screen comes back to the foreground: `refreshIfStale(olderThan:)` with this many minutes.
     case refreshIfStale(minutes: Int)
+    /// The app says the list is offline (`setOnline(false)`), or online again (`setOnline(true)`).
+    case setOnline(Bool)
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -91,6 +93,8 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "\(minutes) min pass"
         case .refreshIfStale(let minutes):
             return "refreshIfStale(olderThan: \(minutes) min)"
+        case .setOnline(let online):
+            return "setOnline(\(online))"
         }
     }
 }
@@ -181,14 +185,19 @@ extension ModelEvent {
         return Array(events.prefix(count))
     }
 
-    /// The app's lifecycle, for every adopter: in a hundred events, three let minutes pass and
-    /// three bring the screen back to the foreground (rule ST); `nil` for the others.
+    /// The app's lifecycle, for every adopter: in a hundred events, three let minutes pass, three
+    /// bring the screen back to the foreground (rule ST), and three say the list is offline or
+    /// online again, online twice as often (rule O); `nil` for the others.
     private static func lifecycleEvent(_ random: inout SplitMix64) -> ModelEvent? {
         switch random.below(100) {
         case 0..<3:
             return .timePasses(minutes: 1 + random.below(8))
         case 3..<6:
             return .refreshIfStale(minutes: [0, 5, 10][random.below(3)])
+        case 6:
+            return .setOnline(false)
+        case 7..<9:
+            return .setOnline(true)
         default:
             return nil
         }

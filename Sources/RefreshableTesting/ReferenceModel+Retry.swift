@@ -20,12 +20,29 @@ extension ReferenceModel {
         }
     }
 
+    /// How many loads wait for their retry on the retry clock: those whose wait did not run out
+    /// while the list was offline.
+    var sleepingForRetry: Int {
+        waitingForRetry.filter { flight($0.kind, source: $0.source)?.pausedOffline != true }.count
+    }
+
+    /// The waits for a retry run out while the list is offline: the loads wait on, off the clock,
+    /// until it is online again (rule O).
+    mutating func pauseWaitingOffline() {
+        for waiting in waitingForRetry {
+            updateFlight(waiting.kind, source: waiting.source) { $0.pausedOffline = true }
+        }
+    }
+
     /// Ends every wait for a retry: each load waiting asks again for the same page, one retry more.
+    /// Offline, none is asked again (rule O).
     /// - Returns: The loads asked again.
     mutating func retryWaiting() -> [Begin] {
-        waitingForRetry.map { waiting in
+        guard !offline else { return [] }
+        return waitingForRetry.map { waiting in
             updateFlight(waiting.kind, source: waiting.source) {
                 $0.waitsForRetry = false
+                $0.pausedOffline = false
                 $0.retriesDone += 1
             }
             let page = flight(waiting.kind, source: waiting.source)?.page ?? policy.firstPage

@@ -14,6 +14,9 @@ struct ReferenceModel: Sendable {
         var retriesDone = 0
         /// Whether its last attempt failed and it waits for its retry, still in flight (rule R).
         var waitsForRetry = false
+        /// Whether its wait for a retry ran out while the list was offline: it waits until the
+        /// list is online again, off the retry clock (rule O).
+        var pausedOffline = false
         /// Under cursor paging, the cursor it asks with: `nil` for a refresh (rule S14 counts it).
         var cursor: String?
     }
@@ -115,6 +118,8 @@ struct ReferenceModel: Sendable {
     var staleResponses: Set<Int> = []
     /// The time on the runtime's clock, in seconds (rule ST).
     var now = 0
+    /// Whether the app said the list is offline (rule O).
+    var offline = false
     /// Whether the last answer applied made the cap drop pages.
     private(set) var dropped = false
 

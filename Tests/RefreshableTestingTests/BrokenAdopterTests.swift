@@ -201,6 +201,16 @@ import Testing
             ])
     }
 
+    @Test func refreshingOnAnOfflineFailureBreaksOffline() async throws {
+        let failure = try await failure { RefreshingWhenOfflineController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .offline, "offline, a load fails at once and keeps the items; online, it loads again",
+                    .loads(expected: [.loadMore(source: 0, page: 2)], observed: [.refresh(source: 0, page: 1)]))
+            ])
+    }
+
     @Test func aMiswiredAdopterIsReportedAsWiringOnly() async throws {
         let failure = try await failure { MiswiredController(rig: $0) }
         #expect(

@@ -354,3 +354,15 @@ final class ClockResettingController: TestAdopter {
         applyLoadSuccess(page, for: request)
     }
 }
+
+/// O: refreshes whenever a load-more fails offline, hoping for a fresh list: the failed refresh
+/// becomes the failure the list asks again for, so coming back online refreshes rather than
+/// loading the page that failed, and the user's place past the first page is lost.
+final class RefreshingWhenOfflineController: TestAdopter {
+    override func presentFailure(_ failure: RefreshFailure) {
+        super.presentFailure(failure)
+        if failure.reason == .offline, !failure.request.isRefresh {
+            refresh()
+        }
+    }
+}

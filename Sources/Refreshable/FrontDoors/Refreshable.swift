@@ -75,6 +75,7 @@
 /// - ``cancelLoading(source:)``
 /// - ``currentItems``
 /// - ``refreshIfStale(olderThan:)``
+/// - ``setOnline(_:)``
 ///
 /// ### What you call in the callback style
 /// - ``refreshRequest``

@@ -36,6 +36,11 @@ extension RefreshRuntime {
                 self?.markRun(run, of: request, waitingToRetry: true, retriesDone: retriesDone)
                 do {
                     try await retry.wait(retriesDone)
+                    // Offline: the retry waits for the app to say it is online, which asks again
+                    // at once (cancelling this task); the sleep only looks again now and then.
+                    while self?.isOffline == true {
+                        try await Task.sleep(nanoseconds: 3_600_000_000_000)
+                    }
                 } catch {
                     // A newer load cancelled the wait (its result is discarded), or retryNow() did
                     // and runs the next attempt itself.
@@ -60,7 +65,8 @@ extension RefreshRuntime {
     /// the current source whose last load failed and that is not loading. For a reconnect.
     @discardableResult
     func retryWaitingLoads() -> Bool {
-        let waiting = tasks.values.filter(\.isWaitingToRetry)
+        // Offline, a load waiting for its retry waits on: coming back online asks again.
+        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
         for load in waiting {
             load.task.cancel()
             run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)

@@ -40,7 +40,8 @@ extension RefreshRuntime {
     /// Refreshes the current source if it is stale: it never refreshed successfully (see
     /// ``age(of:)``), or its last successful refresh is at least `maxAge` old. A source loading
     /// in either direction is left alone (a load in flight is never interrupted), and so is a list
-    /// that no front door uses yet (its first appearance loads it).
+    /// that is offline (see ``setOnline(_:)``) or that no front door uses yet (its first appearance
+    /// loads it).
     ///
     /// Call it when the screen comes back to the foreground:
     ///
@@ -53,7 +54,7 @@ extension RefreshRuntime {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @discardableResult
     public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
-        guard host?.isAlive == true else { return false }
+        guard host?.isAlive == true, !isOffline else { return false }
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         guard !state[index].isLoading else { return false }
