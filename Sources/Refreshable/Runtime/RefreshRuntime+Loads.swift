@@ -41,6 +41,9 @@ extension RefreshRuntime {
                     while self?.isOffline == true {
                         try await Task.sleep(nanoseconds: 3_600_000_000_000)
                     }
+                    // A wait that ended just as retryNow() (or coming back online) cancelled it:
+                    // the retry that took over asks, not this one.
+                    try Task.checkCancellation()
                 } catch {
                     // A newer load cancelled the wait (its result is discarded), or retryNow() did
                     // and runs the next attempt itself.
