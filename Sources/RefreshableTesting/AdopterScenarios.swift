@@ -78,12 +78,12 @@ extension AdopterScenario {
             endByHasMore, endByPageCount, endByTotalCount, endByShortPage, signalKeepsShortPageOpen,
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
-            sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
-            serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
-            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
-            refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
-            aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring, staleListRefreshesOnReturn,
-            offlineLoadsFailAtOnce,
+            replacingTheStateDiscardsItsLoads, sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage,
+            removalSticks, removalDuringRefresh, serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage,
+            refreshSupersedesPreviousPage, capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
+            failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
+            aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
+            staleListRefreshesOnReturn, offlineLoadsFailAtOnce,
         ]
     }
 

@@ -89,8 +89,8 @@ import Testing
         let designRules: Set<ConformanceRule> = [
             .firstAppearanceLoads, .footerHiddenWhileEmpty, .refreshReplacesItems, .refreshResetsEndOfList, .endOfList,
             .failureIsShown, .refreshAsksFirstPage, .loadMoreAsksNextPage, .failedLoadCommitsNoPage,
-            .controlsLeaveRefreshing, .oneLoadPerSource, .resultAppliesToRequester, .sourcesKeepOwnState,
-            .controlActions, .staleness, .offline,
+            .controlsLeaveRefreshing, .oneLoadPerSource, .resultAppliesToRequester, .replacingStateCancelsOldLoads,
+            .sourcesKeepOwnState, .footerShownAgainIsDrivenAfresh, .controlActions, .staleness, .offline,
         ]
         #expect(covered == designRules)
         #expect(RefreshableConformance.scenarioNames.count >= 19)
