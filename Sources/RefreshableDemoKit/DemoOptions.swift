@@ -141,6 +141,10 @@ struct DemoOptions: Equatable {
                                        a --url that has {before})
                                1 2 3  switch tab           t  tap the failure placeholder's retry
                                f  toggle failures (every request fails while on)
+                               o  toggle offline (setOnline: loads fail at once without asking
+                                  the server; back online, what failed loads again)
+                               w  back in the foreground (refreshIfStale: refreshes the tab if it
+                                  last refreshed 30 s ago or more)
                                s  show the screen again    h  help        q  quit
           --seed N           Seed of the embedded API's latencies (default 1).
           --timeout SECONDS  The longest one HTTP request may take, from asking to the last byte

@@ -18,6 +18,10 @@ final class InteractiveSession {
         case retry
         /// `f`: toggle failures.
         case toggleFailures
+        /// `o`: toggle offline (`setOnline(_:)`).
+        case toggleOffline
+        /// `w`: the app returns to the foreground (`refreshIfStale(olderThan:)`, 30 seconds).
+        case wake
         /// `s`: show the screen again.
         case show
         /// `h` or `?`: show the keys.
@@ -43,6 +47,10 @@ final class InteractiveSession {
                 self = .retry
             case "f":
                 self = .toggleFailures
+            case "o":
+                self = .toggleOffline
+            case "w":
+                self = .wake
             case "s":
                 self = .show
             case "h", "?", "help":
@@ -96,7 +104,7 @@ final class InteractiveSession {
     var keysLine: String {
         let tabs = controller.tabs.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: ", ")
         return
-            "keys: r refresh | m/j load more | p/k load previous | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | s show | q quit"
+            "keys: r refresh | m/j load more | p/k load previous | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | o offline \(controller.refreshStatus.isOffline ? "ON" : "off") | w wake | s show | q quit"
     }
 
     /// Shows the screen and loads the first page.
@@ -139,6 +147,21 @@ final class InteractiveSession {
             write("Failures are \(faults.failsEverything ? "ON: every answer from now on fails" : "off").")
             write(keysLine)
             return true
+        case .toggleOffline:
+            let online = controller.refreshStatus.isOffline
+            narrator.act("setOnline(\(online))", ignored: online ? "nothing had failed" : "loads now fail at once") {
+                $0.setOnline(online)
+            }
+            write(keysLine)
+        case .wake:
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return true }
+            let state = controller.refreshStatus[controller.currentIndex]
+            let age = controller.refreshStatus.age(of: controller.currentIndex)
+            let fresh = age.map { "the tab refreshed \($0.components.seconds) s ago, less than 30 s" }
+            narrator.act(
+                "refreshIfStale(olderThan: .seconds(30))  // back in the foreground",
+                ignored: controller.refreshStatus.isOffline ? "the list is offline" : state.isLoading ? nil : fresh
+            ) { _ = $0.refreshIfStale(olderThan: .seconds(30)) }
         case .show:
             break
         case .help:

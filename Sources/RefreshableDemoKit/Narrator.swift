@@ -153,6 +153,9 @@ final class Narrator {
 
     private func whyNothingStarted() -> String {
         let state = controller.refreshStatus[controller.currentIndex]
+        if controller.refreshStatus.isOffline, !state.isLoading {
+            return "the list is offline, so the load failed at once without asking the server"
+        }
         if let inFlight = state.inFlight {
             return "\(describe(inFlight)) is in flight"
         }

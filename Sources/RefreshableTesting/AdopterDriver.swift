@@ -122,6 +122,22 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             note(Self.step(for: action))
             adopter.refreshStatus.retryNow()
             return true
+        case .refreshIfStale(let minutes):
+            note(Self.step(for: action))
+            if let routed, routed.route(action) {
+                return true
+            }
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+                adopter.refreshIfStale(olderThan: .seconds(minutes * 60))
+            }
+            return true
+        case .setOnline(let online):
+            note(Self.step(for: action))
+            if let routed, routed.route(action) {
+                return true
+            }
+            adopter.setOnline(online)
+            return true
         default:
             break
         }
@@ -149,7 +165,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             adopter.removeItem(id: id, source: adopter.currentIndex)
         case .insert(let item, let position):
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
-        case .tapRetry, .retryNow, .pullHeader, .pullFooter:
+        case .tapRetry, .retryNow, .pullHeader, .pullFooter, .refreshIfStale, .setOnline:
             break
         }
         return true
@@ -169,6 +185,8 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .remove(let id): return "removeItem(id: \(describe(id: id)))"
         case .insert(let item, let position): return "insertItem(\(item), at: \(position))"
         case .retryNow: return "refreshStatus.retryNow()"
+        case .refreshIfStale(let minutes): return "refreshIfStale(olderThan: .seconds(\(minutes) * 60))"
+        case .setOnline(let online): return "setOnline(\(online))"
         case .pullHeader: return "the user pulls the header"
         case .pullFooter: return "the user pulls the footer up"
         }

@@ -83,6 +83,7 @@ extension AdopterScenario {
             refreshSupersedesPreviousPage, capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
+            staleListRefreshesOnReturn, offlineLoadsFailAtOnce,
         ]
     }
 

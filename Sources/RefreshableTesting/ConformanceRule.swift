@@ -10,7 +10,9 @@
 /// (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
 /// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
 /// differently from requests, pages by cursor or caps the pages held. The retry rule (`R`, from
-/// `RefreshRetry`) is checked for an adopter whose runtime retries on ``ConformanceRig/clock``.
+/// `RefreshRetry`) is checked for an adopter whose runtime retries on ``ConformanceRig/clock``; the
+/// staleness rule (`ST`) for every adopter, on a clock of the suite's own given to its runtime, and
+/// the offline rule (`O`) for every adopter.
 public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     /// First appearance loads the first page (id `S1`, under "First appearance").
     case firstAppearanceLoads
@@ -91,6 +93,14 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// last attempt's failure shows, and a newer load or `retryNow()` ends the wait (id `R`, from
     /// `RefreshRetry`).
     case retry
+    /// A source's age is the time since its last successful refresh, on the runtime's clock, and
+    /// `refreshIfStale(olderThan:)` refreshes a source with no age or one at least that old, unless
+    /// it is loading (id `ST`).
+    case staleness
+    /// While the app says the list is offline, a load that starts fails at once with an `offline`
+    /// failure without asking the loader, a retry waits, and coming back online asks again for what
+    /// failed (id `O`).
+    case offline
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -159,7 +169,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
                 "Past maxPages the far end's pages are dropped, a load in flight toward them is superseded, and scrolling back loads them again."
         case .retry:
             return
-                "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait."
+                "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait, and retryNow() asks again for every failed direction."
+        case .staleness:
+            return
+                "refreshIfStale(olderThan:) refreshes a source that never refreshed or whose last successful refresh is at least that old, on the runtime's clock, unless it is loading; load-mores leave the age as it was."
+        case .offline:
+            return
+                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online asks again for every failed direction."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
@@ -169,7 +185,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
-    /// `R` for retries.
+    /// `R` for retries, `ST` for staleness and `O` for offline.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -199,6 +215,8 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .previousPageLoads: return "P"
         case .pageCap: return "C"
         case .retry: return "R"
+        case .staleness: return "ST"
+        case .offline: return "O"
         case .controlActions: return "E1"
         }
     }

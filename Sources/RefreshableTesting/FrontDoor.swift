@@ -27,6 +27,11 @@ enum AdopterAction {
     case insert(TestItem, at: Int)
     /// `refreshStatus.retryNow()`, as an app does when the network comes back.
     case retryNow
+    /// `refreshIfStale(olderThan:)` with this many minutes, as an app does on returning to the
+    /// foreground.
+    case refreshIfStale(minutes: Int)
+    /// `setOnline(_:)`: the app says the list is online or offline.
+    case setOnline(Bool)
     /// The user pulls the header, through the controller's own wiring of it.
     case pullHeader
     /// The user pulls the footer up, through the controller's own wiring of it.

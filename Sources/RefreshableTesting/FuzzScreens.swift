@@ -123,6 +123,13 @@ final class AdopterScreen<Adopter: Refreshable>: FuzzScreen where Adopter.Item =
         case .retryNow:
             adopter.refreshStatus.retryNow()
             return "adopter.refreshStatus.retryNow()"
+        case .refreshIfStale:
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+            adopter.refreshIfStale(olderThan: .zero)
+            return "adopter.refreshIfStale(olderThan: .zero)"
+        case .setOnline(let online):
+            adopter.setOnline(online)
+            return "adopter.setOnline(\(online))"
         case .rowAppears, .rowDisappears:
             return nil
         }
@@ -202,6 +209,13 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
         case .retryNow:
             model.refreshStatus.retryNow()
             return "model.refreshStatus.retryNow()"
+        case .refreshIfStale:
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+            model.refreshIfStale(olderThan: .zero)
+            return "model.refreshIfStale(olderThan: .zero)"
+        case .setOnline(let online):
+            model.setOnline(online)
+            return "model.setOnline(\(online))"
         case .rowAppears(let row):
             let count = model.items.count
             guard count > 0 else { return nil }

@@ -65,7 +65,7 @@ extension FuzzStep {
         case 30..<32:
             return .user(.appear)
         case 32..<35:
-            return .user(random.below(2) == 0 ? .retry : .retryNow)
+            return .user([.retry, .retryNow, .refreshIfStale, .setOnline(false), .setOnline(true)][random.below(5)])
         case 35..<41:
             guard target == .listModel else { return .user(.loadMore) }
             let row = random.below(24)

@@ -193,8 +193,13 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
     case switchSource(Int)
     /// The failure placeholder's retry, or a list model's `retry()`.
     case retry
-    /// `refreshStatus.retryNow()`: loads the current source again after a failure.
+    /// `refreshStatus.retryNow()`: loads again each direction of the current source that failed.
     case retryNow
+    /// `refreshIfStale(olderThan: .zero)`: the screen comes back to the foreground and refreshes
+    /// unless it is loading.
+    case refreshIfStale
+    /// `setOnline(_:)`: the app says the list is online or offline.
+    case setOnline(Bool)
     /// A list model's row at `index` (modulo one more than the number held) comes on screen.
     case rowAppears(Int)
     /// A list model's row at `index` (modulo one more than the number held) leaves the screen.
@@ -209,6 +214,8 @@ package enum FuzzUserAction: Sendable, Hashable, CustomStringConvertible {
         case .switchSource(let index): return ".switchSource(\(index))"
         case .retry: return ".retry"
         case .retryNow: return ".retryNow"
+        case .refreshIfStale: return ".refreshIfStale"
+        case .setOnline(let online): return ".setOnline(\(online))"
         case .rowAppears(let index): return ".rowAppears(\(index))"
         case .rowDisappears(let index): return ".rowDisappears(\(index))"
         }

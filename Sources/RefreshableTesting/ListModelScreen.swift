@@ -79,6 +79,12 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             guard last >= 0 else { return true }
             model.itemDidAppear(at: last)
             model.itemDidDisappear(at: last)
+        case .refreshIfStale(let minutes):
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+                model.refreshIfStale(olderThan: .seconds(minutes * 60))
+            }
+        case .setOnline(let online):
+            model.setOnline(online)
         case .tapRetry, .retryNow, .pullHeader:
             return false
         }
@@ -148,7 +154,9 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         }
         let switched = drawnIndex != model.currentIndex
         drawnIndex = model.currentIndex
-        if let failure, failure.reason != .cancelled, !items.isEmpty, alerted.insert(failure).inserted, !switched {
+        // A failure first seen over an empty list is the placeholder's: rows that come later
+        // (a local insertion) do not turn it into a message.
+        if let failure, failure.reason != .cancelled, alerted.insert(failure).inserted, !items.isEmpty, !switched {
             list.showFailureMessage(failure)
         }
     }

@@ -43,9 +43,17 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// failed load waiting for its retry is asked again. Only for adopters whose runtime retries.
     case retryWaitEnds
     /// The network comes back: `refreshStatus.retryNow()`, which asks again at once for every load
-    /// waiting for its retry, or, when none waits, loads the current source again after a failure.
+    /// waiting for its retry, and loads again each direction of the current source whose last load
+    /// failed.
     /// Only for adopters whose runtime retries.
     case retryNow
+    /// Time passes: the clock the run gave the adopter's runtime (`setClock(_:)`) advances by this
+    /// many minutes.
+    case timePasses(minutes: Int)
+    /// The screen comes back to the foreground: `refreshIfStale(olderThan:)` with this many minutes.
+    case refreshIfStale(minutes: Int)
+    /// The app says the list is offline (`setOnline(false)`), or online again (`setOnline(true)`).
+    case setOnline(Bool)
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -81,6 +89,12 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "the waits for a retry run out"
         case .retryNow:
             return "retryNow()"
+        case .timePasses(let minutes):
+            return "\(minutes) min pass"
+        case .refreshIfStale(let minutes):
+            return "refreshIfStale(olderThan: \(minutes) min)"
+        case .setOnline(let online):
+            return "setOnline(\(online))"
         }
     }
 }
@@ -146,9 +160,15 @@ extension ModelEvent {
         retries: Bool = false
     ) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
+        // The app's lifecycle events come from a stream of their own, so the other events keep
+        // the order they always had, with these among them.
+        var lifecycle = SplitMix64(seed: seed ^ 0x5157_A1E0_0FF1_1E00)
         var events: [ModelEvent] = []
         events.reserveCapacity(count)
         for index in 0..<count {
+            if index > 0, let event = lifecycleEvent(&lifecycle) {
+                events.append(event)
+            }
             if index == 0 {
                 events.append(.appear)
             } else if retries, let event = retryEvent(&random) {
@@ -162,7 +182,25 @@ extension ModelEvent {
                 events.append(next(&random, sourceCount: sourceCount, pageSize: pageSize))
             }
         }
-        return events
+        return Array(events.prefix(count))
+    }
+
+    /// The app's lifecycle, for every adopter: in a hundred events, three let minutes pass, three
+    /// bring the screen back to the foreground (rule ST), and three say the list is offline or
+    /// online again, online twice as often (rule O); `nil` for the others.
+    private static func lifecycleEvent(_ random: inout SplitMix64) -> ModelEvent? {
+        switch random.below(100) {
+        case 0..<3:
+            return .timePasses(minutes: 1 + random.below(8))
+        case 3..<6:
+            return .refreshIfStale(minutes: [0, 5, 10][random.below(3)])
+        case 6:
+            return .setOnline(false)
+        case 7..<9:
+            return .setOnline(true)
+        default:
+            return nil
+        }
     }
 
     /// For an adopter whose runtime retries: seven events in a hundred let the waits for a retry run

@@ -17,6 +17,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private var sent: [[TestItem]]
     /// The answers of the local edits and insertions made, to tell them from the server's copies.
     private var localResponses: Set<Int> = []
+    /// The ``TestClock`` the run gave the adopter's runtime to time its loads on (rule ST), boxed:
+    /// a stored property cannot be limited to the OS versions the clock needs.
+    private let staleClock: (any Sendable)?
 
     init(driver: AdopterDriver<Adopter>, signals: EndOfListSignals) {
         self.driver = driver
@@ -32,6 +35,13 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             maxRetries: driver.adopter.refreshStatus.retry?.maxRetries ?? 0
         )
         sent = Array(repeating: [], count: driver.sources.count)
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            let clock = TestClock()
+            driver.adopter.refreshStatus.setClock(clock)
+            staleClock = clock
+        } else {
+            staleClock = nil
+        }
     }
 
     /// How many refreshes and load-mores the run asked for: every other one is a user's pull.
@@ -79,6 +89,15 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         /// How many waits for a retry the event ended, the model's or not: each asks again, so a
         /// wait the model does not know of shows as a load at this event.
         var wokenWaits = 0
+        /// Whether the event asks to refresh a stale list: whatever it leads to wrongly breaks the
+        /// staleness rule.
+        var staleness = false
+        /// Whether the event answered a load no longer in flight: whatever that answer changes
+        /// breaks the rule that a superseded request's result is discarded (S12).
+        var staleAnswer = false
+        /// Whether the event started a load while the list was offline, or brought it online:
+        /// whatever it leads to wrongly breaks the offline rule.
+        var offline = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -198,7 +217,14 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             expect.retry = true
             expect.unorderedLoads = true
             // A load goes to sleep on the clock a turn or more after its failure.
-            await driver.waitForRetryWaits(model.waitingForRetry.count)
+            await driver.waitForRetryWaits(model.sleepingForRetry)
+            if model.offline {
+                // The waits run out, and the loads wait on for the list to be online (rule O).
+                expect.offline = true
+                model.pauseWaitingOffline()
+                driver.endRetryWaits()
+                break
+            }
             expect.wokenWaits = driver.retryWaits
             for retry in model.retryWaiting() {
                 expectBegin(retry, &expect)
@@ -207,16 +233,48 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .retryNow:
             expect.retry = true
             expect.unorderedLoads = true
-            await driver.waitForRetryWaits(model.waitingForRetry.count)
-            expect.wokenWaits = driver.retryWaits
-            if !model.waitingForRetry.isEmpty {
-                for retry in model.retryWaiting() {
-                    expectBegin(retry, &expect)
-                }
-            } else if let kind = model.kindToLoadAgain(source: model.current) {
+            await driver.waitForRetryWaits(model.sleepingForRetry)
+            expect.wokenWaits = model.offline ? 0 : driver.retryWaits
+            for retry in model.retryWaiting() {
+                expectBegin(retry, &expect)
+            }
+            for kind in model.kindsToLoadAgain(source: model.current) {
                 begin(kind, source: model.current, &expect)
             }
             driver.perform(.retryNow)
+        case .setOnline(false):
+            model.offline = true
+            driver.perform(.setOnline(false))
+        case .setOnline(true):
+            guard model.offline else {
+                driver.perform(.setOnline(true))
+                break
+            }
+            // Coming back online does what retryNow() does (rule O).
+            model.offline = false
+            expect.offline = true
+            expect.unorderedLoads = true
+            await driver.waitForRetryWaits(model.sleepingForRetry)
+            expect.wokenWaits = model.waitingForRetry.count
+            for retry in model.retryWaiting() {
+                expectBegin(retry, &expect)
+            }
+            for kind in model.kindsToLoadAgain(source: model.current) {
+                begin(kind, source: model.current, &expect)
+            }
+            driver.perform(.setOnline(true))
+        case .timePasses(let minutes):
+            model.now += minutes * 60
+            driver.note("\(minutes) min pass on the runtime's clock")
+            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let clock = staleClock as? TestClock {
+                clock.advance(by: .seconds(minutes * 60))
+            }
+        case .refreshIfStale(let minutes):
+            expect.staleness = true
+            if model.refreshesIfStale(olderThan: minutes * 60) {
+                begin(.refresh, source: model.current, &expect)
+            }
+            driver.perform(.refreshIfStale(minutes: minutes))
         }
         let settled = await settle(expect)
         driver.noteRefusal(expect.settling)
@@ -248,8 +306,12 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     var recordedFailures: [RefreshFailure] { driver.recordedFailures }
 
     private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
-        guard let divergence = checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect) else {
+        guard var divergence = checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect) else {
             return nil
+        }
+        // A stale answer that changed a load in flight was applied to a request it does not answer.
+        if expect.staleAnswer, divergence.rule == .oneLoadPerSource {
+            divergence = Divergence(rule: .resultAppliesToRequester, mismatch: divergence.mismatch)
         }
         // An answer the model refused for making no progress, or the adopter did, breaks rule S14
         // whatever it shows wrongly.
@@ -301,7 +363,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if kind == .refresh, model.sources[source].previousInFlight != nil {
             expect.supersedes = true
         }
-        expectBegin(model.begin(kind, source: source), &expect)
+        let outcome = model.begin(kind, source: source)
+        if model.offline, case .starts(let source, _, let kind) = outcome {
+            // Offline, the load fails at once without reaching the loader (rule O).
+            expect.offline = true
+            expect.failedSource = source
+            model.failInFlight(kind, source: source, cancelled: false)
+            if model.failureShowsMessage(source: source) {
+                expect.messages += 1
+            }
+            return
+        }
+        expectBegin(outcome, &expect)
     }
 
     /// Expects the load the model started, or records why it refused it.
@@ -340,6 +413,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             signals.previousCursor = "before-l\(load.id)"
         }
         let stale = !model.isInFlight(load)
+        expect.staleAnswer = stale
         let earlier = sent.indices.contains(load.source) ? sent[load.source] : []
         let repeated =
             earlier.isEmpty
@@ -395,9 +469,17 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     }
 
     private func loadRule(_ event: ModelEvent, _ expect: Expectation, _ fresh: [TestLoad]) -> ConformanceRule {
+        // A load that reached the loader offline, or none asked again online, breaks the offline rule.
+        if expect.offline {
+            return .offline
+        }
         // A load asked again too soon, too late, too often or never breaks the retry rule.
         if expect.retry || expect.lastAttempt != nil {
             return .retry
+        }
+        // A refresh of a list that is not stale, or none of one that is, breaks the staleness rule.
+        if expect.staleness {
+            return .staleness
         }
         // A load started or refused after an answer the cap dropped pages for breaks the cap's rule.
         if expect.dropped {
@@ -451,12 +533,20 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .removalSticks
         case .retryWaitEnds, .retryNow:
             return .retry
+        case .timePasses, .refreshIfStale:
+            return .staleness
+        case .setOnline:
+            return .offline
         }
     }
 
     private func checkSources(_ expect: Expectation) -> Divergence? {
         for source in 0..<sourceCount {
             guard let divergence = check(source: source, expect) else { continue }
+            // A load started offline fails at once and keeps the items (rule O).
+            if expect.offline {
+                return Divergence(rule: .offline, mismatch: divergence.mismatch)
+            }
             // A failure that should wait for its retry, or a retry, changes nothing a source shows.
             if expect.retry {
                 return Divergence(rule: .retry, mismatch: divergence.mismatch)

@@ -20,12 +20,29 @@ extension ReferenceModel {
         }
     }
 
+    /// How many loads wait for their retry on the retry clock: those whose wait did not run out
+    /// while the list was offline.
+    var sleepingForRetry: Int {
+        waitingForRetry.filter { flight($0.kind, source: $0.source)?.pausedOffline != true }.count
+    }
+
+    /// The waits for a retry run out while the list is offline: the loads wait on, off the clock,
+    /// until it is online again (rule O).
+    mutating func pauseWaitingOffline() {
+        for waiting in waitingForRetry {
+            updateFlight(waiting.kind, source: waiting.source) { $0.pausedOffline = true }
+        }
+    }
+
     /// Ends every wait for a retry: each load waiting asks again for the same page, one retry more.
+    /// Offline, none is asked again (rule O).
     /// - Returns: The loads asked again.
     mutating func retryWaiting() -> [Begin] {
-        waitingForRetry.map { waiting in
+        guard !offline else { return [] }
+        return waitingForRetry.map { waiting in
             updateFlight(waiting.kind, source: waiting.source) {
                 $0.waitsForRetry = false
+                $0.pausedOffline = false
                 $0.retriesDone += 1
             }
             let page = flight(waiting.kind, source: waiting.source)?.page ?? policy.firstPage
@@ -33,14 +50,26 @@ extension ReferenceModel {
         }
     }
 
-    /// The kind of load `retryNow()` starts again on `source` when no load waits for its retry: the
-    /// kind of its last failure since its last success, unless that was a cancellation or the
-    /// source is loading.
-    func kindToLoadAgain(source: Int) -> RefreshRequest.Kind? {
-        guard let failure = sources[source].failure, !failure.cancelled, !isLoading(source: source) else {
-            return nil
+    /// The loads `retryNow()` starts again on `source`, by rule R: in each direction that is not
+    /// loading and whose last load failed, not by a cancellation. At the end, a refresh when the
+    /// source's last failure was a failed refresh (and nothing loads at the start: the refresh
+    /// loads the first page), else a load-more when the last load-more failed; at the start, a
+    /// load of the previous page when the last one failed.
+    func kindsToLoadAgain(source: Int) -> [RefreshRequest.Kind] {
+        let state = sources[source]
+        var kinds: [RefreshRequest.Kind] = []
+        if state.inFlight == nil {
+            if let failure = state.failure, failure.kind == .refresh, !failure.cancelled {
+                return state.previousInFlight == nil ? [.refresh] : []
+            }
+            if state.loadMoreFailed {
+                kinds.append(.loadMore)
+            }
         }
-        return failure.kind
+        if state.previousInFlight == nil, state.loadPreviousFailed, !state.loadPreviousCancelled {
+            kinds.append(.loadPrevious)
+        }
+        return kinds
     }
 
     /// Changes the source's flight in `direction`: the load of the previous page for

@@ -14,6 +14,9 @@ struct ReferenceModel: Sendable {
         var retriesDone = 0
         /// Whether its last attempt failed and it waits for its retry, still in flight (rule R).
         var waitsForRetry = false
+        /// Whether its wait for a retry ran out while the list was offline: it waits until the
+        /// list is online again, off the retry clock (rule O).
+        var pausedOffline = false
         /// Under cursor paging, the cursor it asks with: `nil` for a refresh (rule S14 counts it).
         var cursor: String?
     }
@@ -39,6 +42,8 @@ struct ReferenceModel: Sendable {
         var noPreviousData = true
         /// Whether the last load of the previous page failed or was cancelled, until one starts or succeeds.
         var loadPreviousFailed = false
+        /// Whether that last load of the previous page was cancelled rather than failed.
+        var loadPreviousCancelled = false
         /// The last failure since the last success: its kind, and whether it was a cancellation.
         var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
@@ -59,6 +64,8 @@ struct ReferenceModel: Sendable {
         /// How the loads of each direction moved the list lately (rule S14).
         var forward = Progress()
         var backward = Progress()
+        /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
+        var refreshedAt: Int?
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -109,6 +116,10 @@ struct ReferenceModel: Sendable {
     var current: Int
     /// Responses whose items must never appear: answers to loads that were not in flight.
     var staleResponses: Set<Int> = []
+    /// The time on the runtime's clock, in seconds (rule ST).
+    var now = 0
+    /// Whether the app said the list is offline (rule O).
+    var offline = false
     /// Whether the last answer applied made the cap drop pages.
     private(set) var dropped = false
 
@@ -303,6 +314,7 @@ struct ReferenceModel: Sendable {
             }
             // A successful refresh clears the failure of both directions (rule S4).
             state.loadPreviousFailed = false
+            state.refreshedAt = now
         }
         state.hasLoaded = true
         state.inFlight = nil
@@ -427,6 +439,7 @@ struct ReferenceModel: Sendable {
             guard sources[source].previousInFlight != nil else { return }
             sources[source].failure = (.loadPrevious, cancelled)
             sources[source].loadPreviousFailed = true
+            sources[source].loadPreviousCancelled = cancelled
             sources[source].previousInFlight = nil
             return
         }

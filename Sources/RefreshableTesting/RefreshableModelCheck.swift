@@ -27,8 +27,13 @@ import Refreshable
 /// - for an adopter whose runtime retries failed loads (`RefreshRetry` on the rig's clock), a
 ///   failure leaves the load in flight and shows nothing until its last retry failed, each wait
 ///   that runs out (the clock advanced past it) or `retryNow()` asks again for the same page, a
-///   newer load or a cancellation ends the wait for good, and `retryNow()` with no load waiting
-///   loads the current source again after a failure (R).
+///   newer load or a cancellation ends the wait for good, and `retryNow()` also loads again each
+///   direction of the current source whose last load failed (R);
+/// - for every adopter, time passes on a clock the check gives its runtime and the screen comes back
+///   to the foreground (`refreshIfStale(olderThan:)`), which refreshes only a list with no age or
+///   one at least that old, never one that is loading (ST); and the list goes offline and online
+///   again: offline, a load that starts fails at once without reaching the loader and retries wait;
+///   online, every waiting retry and failed direction is asked again at once (O).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``

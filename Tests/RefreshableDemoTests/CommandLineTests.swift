@@ -283,6 +283,8 @@ struct InteractiveTests {
         #expect(Command(line: "2") == .tab(1))
         #expect(Command(line: "t") == .retry)
         #expect(Command(line: "f") == .toggleFailures)
+        #expect(Command(line: "o") == .toggleOffline)
+        #expect(Command(line: "w") == .wake)
         #expect(Command(line: "q") == .quit)
         #expect(Command(line: "") == .nothing)
         #expect(Command(line: "0") == .unknown("0"))
@@ -318,6 +320,40 @@ struct InteractiveTests {
         #expect(session.handle("9"))
         #expect(transcript.text.contains("There is no tab 9"))
         #expect(!session.handle("q"))
+    }
+
+    @Test func theOfflineKeyFailsLoadsAtOnceAndReconnectingLoadsWhatFailed() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        let controller = session.controller
+        session.start()
+        await answerInFlight(api, controller)
+        #expect(session.handle("o"))
+        #expect(controller.refreshStatus.isOffline)
+        #expect(transcript.text.contains("o offline ON"))
+        #expect(session.handle("m"))
+        #expect(controller.requestsInFlight.isEmpty, "a load reached the server while offline")
+        #expect(controller.refreshStatus[0].loadMoreFailure?.reason == .offline)
+        #expect(transcript.text.contains("the list is offline, so the load failed at once"))
+        #expect(controller.currentItems.count == 10)
+        #expect(session.handle("o"))
+        #expect(!controller.refreshStatus.isOffline)
+        #expect(controller.requestsInFlight.map(\.kind) == [.loadMore], "reconnecting did not load what failed")
+        await answerInFlight(api, controller)
+        #expect(controller.currentItems.count == 20)
+    }
+
+    @Test func theWakeKeyRefreshesOnlyAStaleTab() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, write: transcript.write)
+        let controller = session.controller
+        session.start()
+        await answerInFlight(api, controller)
+        #expect(session.handle("w"))
+        #expect(controller.requestsInFlight.isEmpty, "a tab that just refreshed refreshed again")
+        #expect(transcript.text.contains("less than 30 s"))
     }
 
     @Test func switchingBackToATabWhoseListHasEndedSaysSoWithoutMentioningLoadMore() async {

@@ -205,6 +205,26 @@ import Testing
         #expect(violation.steps.contains("switchSource(to: 1)"))
     }
 
+    @Test func resettingTheClockOnEveryLoadBreaksStaleness() async throws {
+        let failure = try await failure { ClockResettingController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .staleness, "a list refreshes on return to the foreground once it is older than asked",
+                    .loads(expected: [.refresh(source: 0, page: 1)], observed: []))
+            ])
+    }
+
+    @Test func refreshingOnAnOfflineFailureBreaksOffline() async throws {
+        let failure = try await failure { RefreshingWhenOfflineController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .offline, "offline, a load fails at once and keeps the items; online, it loads again",
+                    .loads(expected: [.loadMore(source: 0, page: 2)], observed: [.refresh(source: 0, page: 1)]))
+            ])
+    }
+
     @Test func reportingWithAKeptRequestInsteadOfTheCapturedOneBreaksReplacingTheState() async throws {
         let failure = try await failure { KeptRequestController(rig: $0) }
         #expect(

@@ -380,3 +380,27 @@ final class RefreshFromHeaderActionController: TestAdopter {
         rig.header.action = { [weak self] in self?.refresh() }
     }
 }
+
+/// ST: sets its runtime's clock again before applying each page, as code that configures the list
+/// on every load does: the time of the last refresh is read on a clock nobody advances, so a list
+/// that has grown old never counts as stale.
+final class ClockResettingController: TestAdopter {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            refreshStatus.setClock(ContinuousClock())
+        }
+        loadSuccess(page, for: request)
+    }
+}
+
+/// O: refreshes whenever a load-more fails offline, hoping for a fresh list: the failed refresh
+/// becomes the failure the list asks again for, so coming back online refreshes rather than
+/// loading the page that failed, and the user's place past the first page is lost.
+final class RefreshingWhenOfflineController: TestAdopter {
+    override func presentFailure(_ failure: RefreshFailure) {
+        super.presentFailure(failure)
+        if failure.reason == .offline, !failure.request.isRefresh {
+            refresh()
+        }
+    }
+}

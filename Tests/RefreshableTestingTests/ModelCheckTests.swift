@@ -129,7 +129,7 @@ import Testing
     @Test func aStaleResultAppliedToTheCurrentSourceIsFoundWithSeedAndShortSequence() async throws {
         let result = await RefreshableModelCheck.run(steps: 20_000) { CurrentSourceController(rig: $0) }
         let failure = try #require(result.failure)
-        #expect(failure.rule == .resultAppliesToRequester)
+        #expect(failure.rule == .resultAppliesToRequester, "\(failure)")
         #expect(failure.events.count <= 8, "shrunk to \(failure.events)")
         #expect(failure.events.count < failure.originalEventCount)
         #expect(failure.violation.seed == failure.seed)

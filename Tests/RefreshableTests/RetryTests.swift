@@ -130,6 +130,18 @@ struct RetryTests {
         #expect(rig.model.failure != nil)
     }
 
+    @Test func retryNowJustAsAWaitEndsAsksOnce() async {
+        let rig = RetryRig(maxRetries: 2)
+        rig.model.setUp()
+        #expect(await rig.loader.waitForLoads(count: 1))
+        await rig.failAndWaitForRetry()
+        // The wait ends, and before its task runs again the network comes back.
+        rig.clock.advance(by: .seconds(60))
+        #expect(rig.model.refreshStatus.retryNow())
+        await rig.loader.settle()
+        #expect(rig.loader.loads.count == 2, "the retry was asked twice: by retryNow() and by the wait that ended")
+    }
+
     @Test func retryNowAfterTheLastFailureLoadsTheFailedPageAgain() async {
         let rig = RetryRig(maxRetries: 0)
         rig.model.setUp()

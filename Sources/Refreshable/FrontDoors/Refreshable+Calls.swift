@@ -78,6 +78,27 @@ extension Refreshable {
 
     /// The items of the current source.
     public var currentItems: [Item] { refreshStatus[currentIndex].items }
+
+    /// Tells the list whether the device is online: while offline, a load that starts fails at
+    /// once with ``RefreshFailure/Reason/offline`` without calling ``refreshData(isRefresh:)`` or
+    /// ``AsyncRefreshable/loadPage(_:)`` (the items stay), and retries wait; coming back online
+    /// asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
+    /// - Parameter isOnline: Whether the device can reach the server.
+    public func setOnline(_ isOnline: Bool) {
+        runtime.setOnline(isOnline)
+    }
+
+    /// Refreshes the current source if it never refreshed or its last successful refresh is at
+    /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
+    /// loading: call it when the screen comes back to the foreground. See
+    /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
+    /// - Parameter maxAge: How old the list may be before it refreshes.
+    /// - Returns: Whether a refresh started.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
+        runtime.refreshIfStale(olderThan: maxAge)
+    }
 }
 
 /// What you call in the callback style, from ``Refreshable/refreshData(isRefresh:)`` and the

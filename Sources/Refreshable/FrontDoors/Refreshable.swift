@@ -77,6 +77,8 @@
 /// - ``refreshFooter()``
 /// - ``cancelLoading(source:)``
 /// - ``currentItems``
+/// - ``refreshIfStale(olderThan:)``
+/// - ``setOnline(_:)``
 ///
 /// ### What you call in the callback style
 /// - ``refreshRequest``

@@ -36,6 +36,14 @@ extension RefreshRuntime {
                 self?.markRun(run, of: request, waitingToRetry: true, retriesDone: retriesDone)
                 do {
                     try await retry.wait(retriesDone)
+                    // Offline: the retry waits for the app to say it is online, which asks again
+                    // at once (cancelling this task); the sleep only looks again now and then.
+                    while self?.isOffline == true {
+                        try await Task.sleep(nanoseconds: 3_600_000_000_000)
+                    }
+                    // A wait that ended just as retryNow() (or coming back online) cancelled it:
+                    // the retry that took over asks, not this one.
+                    try Task.checkCancellation()
                 } catch {
                     // A newer load cancelled the wait (its result is discarded), or retryNow() did
                     // and runs the next attempt itself.
@@ -56,27 +64,51 @@ extension RefreshRuntime {
         tasks[slot]?.retriesDone = retriesDone
     }
 
-    /// Retries at once every load waiting for its next retry; otherwise loads the current source
-    /// again when its last load failed. For a reconnect.
+    /// Retries at once every load waiting for its next retry, and loads again each direction of
+    /// the current source whose last load failed and that is not loading. For a reconnect.
     @discardableResult
     func retryWaitingLoads() -> Bool {
-        let waiting = tasks.values.filter(\.isWaitingToRetry)
+        // Offline, a load waiting for its retry waits on: coming back online asks again.
+        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
         for load in waiting {
             load.task.cancel()
             run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
         }
-        if !waiting.isEmpty {
-            return true
-        }
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
-        guard let failure = state[index].failure, failure.reason != .cancelled, !state[index].isLoading else {
-            return false
+        var started = !waiting.isEmpty
+        for kind in kindsToLoadAgain(source: index) {
+            if case .started = startLoad(kind, source: index) {
+                started = true
+            }
         }
-        if case .started = startLoad(failure.request.kind, source: index) {
-            return true
+        return started
+    }
+
+    /// The loads that ask again for what failed in `source`, one per direction that is not
+    /// loading: at the end, a refresh when the source's last failure was a refresh, else a
+    /// load-more when the last load-more failed; at the start, a load of the previous page when
+    /// the last one failed, unless a refresh is asked again (it loads the first page). A
+    /// cancellation is what the app asked for, and is never asked again.
+    func kindsToLoadAgain(source index: Int) -> [RefreshRequest.Kind] {
+        let source = state[index]
+        func failed(_ failure: RefreshFailure?) -> Bool {
+            guard let failure else { return false }
+            return failure.reason != .cancelled
         }
-        return false
+        var kinds: [RefreshRequest.Kind] = []
+        if source.inFlight == nil {
+            if failed(source.failure), source.failure?.request.kind == .refresh {
+                return source.previousInFlight == nil ? [.refresh] : []
+            }
+            if failed(source.loadMoreFailure) {
+                kinds.append(.loadMore)
+            }
+        }
+        if source.previousInFlight == nil, failed(source.loadPreviousFailure) {
+            kinds.append(.loadPrevious)
+        }
+        return kinds
     }
 
     private func deliver(_ result: Result<RefreshPage<Item>, any Error>, for request: RefreshRequest, run: UInt64) {
@@ -141,6 +173,9 @@ extension RefreshRuntime {
         switch settlement {
         case .applied(let update):
             forgetTask(of: update.request)
+            if let request = update.request, request.kind == .refresh {
+                noteRefreshed(source: request.source)
+            }
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
@@ -190,6 +225,8 @@ extension RefreshRuntime {
         var next = newValue
         next.adopt(origin: .random(in: 1 ... .max))
         state = next
+        // A new state never refreshed: it is stale until it does.
+        refreshedAt = [:]
         cancelTasksNoLongerInFlight()
         if currentIndex < 0 || currentIndex >= state.count {
             // The source on screen is gone (a new filter with fewer tabs): show the first one.

@@ -50,6 +50,12 @@ public final class RefreshRuntime<Item: Sendable> {
     var recheckToken: UInt = 0
     /// The relay statuses are published to, and the appearance last published to it.
     var statusOutput: (relay: RefreshStatusRelay, published: RefreshAppearance)?
+    /// Whether the app said the list is offline (see ``setOnline(_:)``).
+    public private(set) var isOffline = false
+    /// Reads the clock loads are timed on (see ``setClock(_:)``); `nil` until one is set or needed.
+    var readClock: (() -> LoadTime)?
+    /// When each source of the current state last refreshed successfully, on ``readClock``.
+    var refreshedAt: [Int: LoadTime] = [:]
 
     deinit {
         for running in tasks.values {
@@ -171,12 +177,46 @@ public final class RefreshRuntime<Item: Sendable> {
     /// ```
     public var retry: RefreshRetry?
 
-    /// Ends every wait for a retry at once and asks again, or, when no load waits, loads the current
-    /// source again if its last load failed: call it when the network comes back.
+    /// Asks again for everything that failed: ends every wait for a retry at once and asks again,
+    /// and loads again each direction of the current source whose last load failed and that is
+    /// not loading: call it from a "Retry" button, or tell the list when the network comes back
+    /// with ``setOnline(_:)``, which calls it. While offline, the loads waiting for their retry
+    /// keep waiting, and the failed directions fail again at once.
+    ///
+    /// At the end of the list, a failed refresh is asked again (while it is the source's last
+    /// ``RefreshState/failure``), else a failed load-more (``RefreshState/loadMoreFailure``); at
+    /// the start, a failed load of the previous page (``RefreshState/loadPreviousFailure``), beside
+    /// the load-more. So after a failed load-more and a failed load of the previous page, one call
+    /// asks again for both. A refresh asked again loads the first page, and the previous page's
+    /// failure is left to it. A cancellation is what the app asked for and is not asked again, and
+    /// a load in flight is never interrupted (see rule R in <doc:Rules#Rules-of-the-features>).
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
         retryWaitingLoads()
+    }
+
+    /// Tells the list whether the device is online, as the app learns it (`NWPathMonitor`, a
+    /// failed request's `URLError.notConnectedToInternet`).
+    ///
+    /// While offline, a load that starts (a pull, a load-more, a first appearance) fails at once
+    /// with ``RefreshFailure/Reason/offline``, without asking the loader, and shows as any failure
+    /// does: the items stay. A load in flight goes on. A failed load waiting for its retry
+    /// (``retry``) is not asked again, however long it waits, and ``refreshIfStale(olderThan:)``
+    /// starts nothing. Coming back online does what ``retryNow()`` does: every load waiting for its
+    /// retry is asked again at once, and each failed direction of the current source loads again
+    /// (see rule O in <doc:Rules#Rules-of-the-features>).
+    ///
+    /// ```swift
+    /// refreshStatus.setOnline(path.status == .satisfied)
+    /// ```
+    /// - Parameter isOnline: Whether the device can reach the server.
+    public func setOnline(_ isOnline: Bool) {
+        guard isOnline == isOffline else { return }
+        isOffline = !isOnline
+        if isOnline {
+            retryWaitingLoads()
+        }
     }
 
     /// Publishes the screen's state to a view model's output as ``RefreshStatus`` values, so the
@@ -266,6 +306,11 @@ public final class RefreshRuntime<Item: Sendable> {
         render()
         // A control that called back while being drawn may have superseded the request.
         guard state.isInFlight(request) else { return outcome }
+        if isOffline {
+            // Fails at once, as a cache that answers inside the call would: nobody is asked.
+            applyFailure(RefreshFailure(request: request, reason: .offline), for: request)
+            return outcome
+        }
         if let loader = host?.loader(for: request) {
             // Out once, with the request; the result comes back to `deliver`, and nothing is handed
             // over: the runtime cancels the task itself.

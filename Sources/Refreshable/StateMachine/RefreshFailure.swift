@@ -21,6 +21,11 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         /// <doc:Rules#Progress>). Nothing loads in that direction by itself until the user asks
         /// again (a pull on the footer, ``RefreshRuntime/retryNow()``, a refresh).
         case noProgress
+        /// The load started while the app had said the list is offline
+        /// (``RefreshRuntime/setOnline(_:)``): it failed at once, without asking the loader, and
+        /// the items stay. Coming back online asks again (see <doc:Rules#Rules-of-the-features>,
+        /// rule O).
+        case offline
     }
 
     /// A hostile or inconsistent server answer that is refused rather than applied.
@@ -127,6 +132,8 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
             return "The server's answer was refused: \(invalid.explanation)"
         case .noProgress:
             return "Loading stopped: the last pages brought nothing new."
+        case .offline:
+            return "You are offline."
         }
     }
 

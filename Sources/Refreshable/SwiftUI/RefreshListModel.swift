@@ -178,6 +178,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return shown.isLoadedEmpty
     }
 
+    /// Whether the app said the list is offline (``setOnline(_:)``): show a banner.
+    public var isOffline: Bool {
+        registrar.access(self, keyPath: \.isOffline)
+        return refreshStatus.isOffline
+    }
+
     // MARK: What a view calls
 
     /// Loads the current source's first page if it never loaded; call it when the list appears.
@@ -207,6 +213,30 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         await withCheckedContinuation { continuation in
             refreshWaiters.append(RefreshWaiter(source: source, origin: origin, continuation: continuation))
         }
+    }
+
+    /// Refreshes the current source if it never refreshed or its last successful refresh is at
+    /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
+    /// loading: call it when the scene becomes active again (`scenePhase`). See
+    /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
+    /// - Parameter maxAge: How old the list may be before it refreshes.
+    /// - Returns: Whether a refresh started.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
+        runtime.refreshIfStale(olderThan: maxAge)
+    }
+
+    /// Tells the list whether the device is online. While offline, a load that starts fails at
+    /// once with ``RefreshFailure/Reason/offline`` without asking the loader (the items stay), and
+    /// retries wait; coming back online asks again at once for what failed. See
+    /// ``RefreshRuntime/setOnline(_:)``.
+    /// - Parameter isOnline: Whether the device can reach the server.
+    public func setOnline(_ isOnline: Bool) {
+        let wasOffline = refreshStatus.isOffline
+        guard wasOffline == isOnline else { return }
+        registrar.withMutation(of: self, keyPath: \.isOffline) {}
+        runtime.setOnline(isOnline)
     }
 
     /// Loads the next page of the current source, unless the list ended or a load is in flight.

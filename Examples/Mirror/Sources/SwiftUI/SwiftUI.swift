@@ -25,6 +25,12 @@
 //     StringProtocol"), https://developer.apple.com/documentation/swiftui/progressview/init(),
 //     https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
 //   https://developer.apple.com/documentation/swiftui/state (init(wrappedValue:), wrappedValue)
+//   https://developer.apple.com/documentation/swiftui/scenephase (background, inactive, active),
+//     https://developer.apple.com/documentation/swiftui/environment (init(_:) with a key path),
+//     https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase and
+//     https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+//     ("nonisolated func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping
+//     (V, V) -> Void) -> some View where V : Equatable")
 //   https://developer.apple.com/documentation/swiftui/binding and
 //     https://developer.apple.com/documentation/swiftui/binding/init(get:set:) ("@preconcurrency
 //     init(get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any)
@@ -445,6 +451,58 @@ extension View {
     nonisolated public func overlay<V: View>(
         alignment: Alignment = .center,
         @ViewBuilder content: () -> V
+    ) -> some View {
+        self
+    }
+}
+
+// MARK: - Environment
+
+/// An indication of a scene's operational state.
+public enum ScenePhase: Comparable, Hashable, Sendable {
+    /// The scene isn't currently visible in the UI.
+    case background
+    /// The scene is in the foreground but should pause its work.
+    case inactive
+    /// The scene is in the foreground and interactive.
+    case active
+}
+
+/// A collection of environment values propagated through a view hierarchy.
+public struct EnvironmentValues {
+    /// The current phase of the scene.
+    public var scenePhase: ScenePhase = .active
+
+    /// Creates an environment values instance.
+    public init() {}
+}
+
+/// A property wrapper that reads a value from a view's environment.
+@propertyWrapper
+public struct Environment<Value> {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+
+    /// Creates an environment property to read the specified key path.
+    /// - Parameter keyPath: A key path to a specific resulting value.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+        self.keyPath = keyPath
+    }
+
+    /// The current value of the environment property.
+    public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
+}
+
+extension View {
+    /// Adds a modifier for this view that fires an action when a specific value changes.
+    /// - Parameters:
+    ///   - value: The value to check against when determining whether to run the closure.
+    ///   - initial: Whether the action should be run when this view initially appears.
+    ///   - action: A closure to run when the value changes, with the old and the new value.
+    /// - Returns: A view that fires an action when the specified value changes.
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        initial: Bool = false,
+        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
     ) -> some View {
         self
     }

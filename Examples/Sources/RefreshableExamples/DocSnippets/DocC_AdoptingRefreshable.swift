@@ -32,6 +32,20 @@ enum DocCAdoptingRefreshable {
             analytics.log(failure.message)
             showFailureMessageIfNeeded(failure)
         }
+
+        // "Refresh a stale list"
+        private var foregroundObserver: (any NSObjectProtocol)?
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            foregroundObserver = NotificationCenter.default.addObserver(
+                forName: UIScene.willEnterForegroundNotification, object: nil, queue: .main
+            ) { [weak self] _ in
+                MainActor.assumeIsolated {
+                    _ = self?.refreshIfStale(olderThan: .seconds(5 * 60))
+                }
+            }
+        }
     }
 
     /// The callback-style controller: "Load pages" (callback style).

@@ -60,4 +60,29 @@ enum DocCUsingRefreshableWithSwiftUI {
             }
         }
     }
+
+    /// "Refresh when stale": a list that refreshes when its scene becomes active again.
+    struct StaleRefreshingOrdersView: View {
+        @State private var model = RefreshListModel<Order>(noMoreTitles: ["No more orders"], identity: .id()) {
+            request in
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+
+        @Environment(\.scenePhase) private var scenePhase
+
+        var body: some View {
+            List {
+                ForEach(model.items) { order in
+                    Text(order.title)
+                }
+            }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active {
+                    model.refreshIfStale(olderThan: .seconds(5 * 60))
+                }
+            }
+            .task { model.setUp() }
+        }
+    }
 }

@@ -1,0 +1,29 @@
+// Stand-in for Apple's UIKit, for compiling the examples on Linux: NOT UIKit.
+//
+// Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
+//   https://developer.apple.com/documentation/uikit/uiscene ("@MainActor class UIScene")
+//   https://developer.apple.com/documentation/uikit/uiscene/willenterforegroundnotification
+//     ("class let willEnterForegroundNotification: NSNotification.Name", nonisolated in the SDK)
+//   https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
+//     ("class let didBecomeActiveNotification: NSNotification.Name")
+// Nothing posts the notifications here: the examples only subscribe to them.
+
+public import Foundation
+
+/// An object that represents one instance of your app's user interface (UIKit's `UIScene`).
+@MainActor
+open class UIScene: UIResponder {
+    /// A notification that indicates that a scene is about to begin running in the foreground and
+    /// become visible to the user.
+    public nonisolated static let willEnterForegroundNotification = Notification.Name(
+        "UISceneWillEnterForegroundNotification")
+}
+
+/// The centralized point of control and coordination for apps running in iOS (UIKit's
+/// `UIApplication`).
+@MainActor
+open class UIApplication: UIResponder {
+    /// A notification that posts when the app becomes active.
+    public nonisolated static let didBecomeActiveNotification = Notification.Name(
+        "UIApplicationDidBecomeActiveNotification")
+}

@@ -1,0 +1,89 @@
+/// Staleness: when each source last refreshed, on a clock the app chooses, and refreshing a list
+/// that is older than the app allows (see <doc:Rules#Rules-of-the-features>, rule ST).
+extension RefreshRuntime {
+    /// Times the loads on `clock`: the ``age(of:)`` of each source and ``refreshIfStale(olderThan:)``
+    /// read it. The default is `ContinuousClock()`, which keeps counting while the device sleeps;
+    /// in tests, a clock you advance (such as `TestClock` from `RefreshableTesting`).
+    ///
+    /// Set it before the first load: times read on another clock mean nothing on this one, so
+    /// setting a clock forgets when each source refreshed, and every source counts as stale until
+    /// it refreshes again.
+    ///
+    /// ```swift
+    /// let clock = TestClock()
+    /// model.refreshStatus.setClock(clock)
+    /// ```
+    /// - Parameter clock: The clock.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public func setClock<C: Clock>(_ clock: C) where C.Duration == Duration {
+        let start = clock.now
+        readClock = {
+            let elapsed = start.duration(to: clock.now).components
+            return LoadTime(seconds: elapsed.seconds, attoseconds: elapsed.attoseconds)
+        }
+        refreshedAt = [:]
+    }
+
+    /// How long ago the source last refreshed successfully, on the runtime's clock (see
+    /// ``setClock(_:)``); `nil` when it never did: it never loaded, its state was replaced since,
+    /// or the clock was set since. A load-more or a load of the previous page adds rows but leaves
+    /// the age as it was: the rows above are as old as the refresh that brought them.
+    /// - Parameter source: The source's index; out of range stops with a message.
+    /// - Returns: The time since its last successful refresh.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public func age(of source: Int) -> Duration? {
+        state.checkSource(source, in: "age(of:)")
+        guard state[source].hasLoaded, let then = refreshedAt[source], let now = readClock?() else { return nil }
+        return now.duration - then.duration
+    }
+
+    /// Refreshes the current source if it is stale: it never refreshed successfully (see
+    /// ``age(of:)``), or its last successful refresh is at least `maxAge` old. A source loading
+    /// in either direction is left alone (a load in flight is never interrupted), and so is a list
+    /// that is offline (see ``setOnline(_:)``) or that no front door uses yet (its first appearance
+    /// loads it).
+    ///
+    /// Call it when the screen comes back to the foreground:
+    ///
+    /// ```swift
+    /// refreshStatus.refreshIfStale(olderThan: .seconds(5 * 60))
+    /// ```
+    /// - Parameter maxAge: How old the list may be before it refreshes; `.zero` refreshes any list
+    ///   that is not loading.
+    /// - Returns: Whether a refresh started.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @discardableResult
+    public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
+        guard host?.isAlive == true, !isOffline else { return false }
+        let index = currentIndex
+        state.checkSource(index, in: "currentIndex")
+        guard !state[index].isLoading else { return false }
+        if let age = age(of: index), age < maxAge {
+            return false
+        }
+        if case .started = startLoad(.refresh, source: index) {
+            return true
+        }
+        return false
+    }
+
+    /// Notes that a refresh of `source` succeeded now, on the runtime's clock (the continuous
+    /// clock until the app sets one, where there is one).
+    func noteRefreshed(source: Int) {
+        if readClock == nil, #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            setClock(ContinuousClock())
+        }
+        guard let now = readClock?() else { return }
+        refreshedAt[source] = now
+    }
+}
+
+/// A moment on a runtime's clock: the time since the clock was set, as a `Duration`'s components,
+/// so that the runtime can hold it on systems that have no `Duration`.
+struct LoadTime: Sendable {
+    let seconds: Int64
+    let attoseconds: Int64
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    var duration: Duration { Duration(secondsComponent: seconds, attosecondsComponent: attoseconds) }
+}

@@ -1,0 +1,140 @@
+import Refreshable
+import RefreshableTesting
+import Testing
+
+/// The app tells the list it is offline or online: loads started offline fail at once without
+/// asking the loader, retries wait while offline and run at once on reconnect.
+@MainActor
+@Suite("Offline and online", .timeLimit(.minutes(1)))
+struct OfflineTests {
+    private func model(
+        _ loader: TestPageLoader<String>, clock: TestClock? = nil, maxRetries: Int = 3
+    ) -> RefreshListModel<String> {
+        let model = RefreshListModel<String>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2)) {
+            try await loader.load($0)
+        }
+        if let clock {
+            model.refreshStatus.retry = RefreshRetry(
+                maxRetries: maxRetries, initialDelay: .seconds(1), maxDelay: .seconds(30), clock: clock)
+        }
+        return model
+    }
+
+    private func loadFirstPage(_ model: RefreshListModel<String>, _ loader: TestPageLoader<String>) async {
+        model.setUp()
+        #expect(await loader.waitForLoads(count: 1))
+        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
+        await loader.settle()
+    }
+
+    /// The report: retries kept waiting and firing while the app knew it was offline.
+    @Test func retriesWaitWhileOfflineAndRunAtOnceOnReconnect() async {
+        let loader = TestPageLoader<String>()
+        let clock = TestClock()
+        let model = model(loader, clock: clock)
+        await loadFirstPage(model, loader)
+        model.loadMore()
+        #expect(await loader.waitForLoads(count: 2))
+        loader.fail(loader.pending[0])
+        await clock.waitForSleepers(1)
+        model.setOnline(false)
+        #expect(model.isOffline)
+        for _ in 0..<4 {
+            clock.advance(by: .seconds(60))
+            await loader.settle()
+        }
+        #expect(loader.loads.count == 2, "a retry fired while the app said it was offline")
+        #expect(model.isLoadingMore, "the load-more stopped waiting for its retry while offline")
+        #expect(model.failure == nil)
+
+        model.setOnline(true)
+        #expect(await loader.waitForLoads(count: 3), "reconnecting did not ask again at once")
+        #expect(loader.pendingRequests.map(\.kind) == [.loadMore])
+        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
+        await loader.settle()
+        #expect(model.items.count == 4)
+    }
+
+    @Test func aLoadStartedOfflineFailsAtOnceWithoutAskingTheLoaderAndKeepsTheItems() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await loadFirstPage(model, loader)
+        let items = model.items
+        model.setOnline(false)
+        model.loadMore()
+        await loader.settle()
+        #expect(loader.loads.count == 1, "the loader was asked while offline")
+        #expect(model.refreshStatus[0].loadMoreFailure?.reason == .offline)
+        #expect(model.failure?.message == "You are offline.")
+        #expect(!model.isLoadingMore)
+        #expect(model.items == items)
+        await model.refresh()
+        #expect(model.failure?.reason == .offline)
+        #expect(model.items == items)
+        #expect(loader.loads.count == 1)
+    }
+
+    @Test func aFirstAppearanceOfflineShowsThePlaceholderAndReconnectingLoads() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        model.setOnline(false)
+        model.setUp()
+        await loader.settle()
+        #expect(model.placeholder?.reason == .offline)
+        #expect(loader.loads.isEmpty)
+        model.setOnline(true)
+        #expect(await loader.waitForLoads(count: 1))
+        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
+        await loader.settle()
+        #expect(model.placeholder == nil)
+        #expect(model.items.count == 2)
+    }
+
+    @Test func aLoadInFlightGoesOnWhenTheListGoesOffline() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await loadFirstPage(model, loader)
+        model.loadMore()
+        #expect(await loader.waitForLoads(count: 2))
+        model.setOnline(false)
+        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
+        await loader.settle()
+        #expect(model.items.count == 4)
+    }
+
+    @Test func retryNowWhileOfflineKeepsTheRetriesWaiting() async {
+        let loader = TestPageLoader<String>()
+        let clock = TestClock()
+        let model = model(loader, clock: clock)
+        model.setUp()
+        #expect(await loader.waitForLoads(count: 1))
+        loader.fail(loader.pending[0])
+        await clock.waitForSleepers(1)
+        model.setOnline(false)
+        model.refreshStatus.retryNow()
+        await loader.settle()
+        #expect(loader.loads.count == 1, "retryNow() asked the loader while offline")
+        #expect(model.isRefreshing)
+    }
+
+    @Test func aStaleListDoesNotRefreshOffline() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await loadFirstPage(model, loader)
+        model.setOnline(false)
+        #expect(!model.refreshIfStale(olderThan: .zero))
+        #expect(model.failure == nil)
+    }
+
+    @Test func aCallbackStyleAdopterIsNotAskedWhileOffline() {
+        let list = CallbackList.loaded()
+        list.setOnline(false)
+        list.loadMore()
+        list.refresh()
+        #expect(list.requests.count == 1)
+        #expect(list.refreshStatus[0].failure?.reason == .offline)
+        #expect(list.refreshStatus[0].items.count == 3)
+        list.setOnline(true)
+        #expect(list.requests.map(\.kind) == [.refresh, .refresh])
+    }
+}
