@@ -77,7 +77,7 @@ extension Refreshable {
     }
 
     /// The items of the current source.
-    public var currentItems: [Item] { refreshStatus[currentIndex].items }
+    public var currentItems: RefreshItems<Item> { refreshStatus[currentIndex].items }
 }
 
 /// What you call in the callback style, from ``Refreshable/refreshData(isRefresh:)`` and the

@@ -36,7 +36,7 @@ struct ItemIndex: Sendable {
     init() {}
 
     /// An index of `items`, keeping the first position of an id held twice.
-    init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
+    init<Item>(_ items: RefreshItems<Item>, identity: RefreshItemIdentity<Item>) {
         table = PositionTable(capacity: PositionTable.capacity(for: items.count))
         for position in items.indices {
             if add(identity.id(items[position]), at: position, in: items, identity) != nil {
@@ -46,7 +46,7 @@ struct ItemIndex: Sendable {
     }
 
     /// An index of `items` again, with the same local edits (those of items still held).
-    func reindexed<Item>(_ items: [Item], _ identity: RefreshItemIdentity<Item>) -> ItemIndex {
+    func reindexed<Item>(_ items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> ItemIndex {
         var fresh = ItemIndex(items, identity: identity)
         fresh.removed = removed
         fresh.unheld = unheld
@@ -65,7 +65,7 @@ struct ItemIndex: Sendable {
     }
 
     /// The position of the item with this id, if it is held.
-    func position<Item>(of id: RefreshItemID, in items: [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
+    func position<Item>(of id: RefreshItemID, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> Int? {
         find(id, PositionTable.fingerprint(of: id), in: items, identity)
     }
 
@@ -74,7 +74,7 @@ struct ItemIndex: Sendable {
     private func find<Item>(
         _ id: RefreshItemID,
         _ fingerprint: UInt32,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         if let position = find(id, fingerprint, in: table, items, identity) {
@@ -87,7 +87,7 @@ struct ItemIndex: Sendable {
         _ id: RefreshItemID,
         _ fingerprint: UInt32,
         in table: PositionTable,
-        _ items: [Item],
+        _ items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         var slot = table.match(fingerprint, from: table.home(of: fingerprint))
@@ -106,7 +106,7 @@ struct ItemIndex: Sendable {
     mutating func add<Item>(
         _ id: RefreshItemID,
         at position: Int,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         let fingerprint = PositionTable.fingerprint(of: id)
@@ -142,7 +142,7 @@ struct ItemIndex: Sendable {
 
     /// Moves the positions after `position` down by one, before the item there is removed from
     /// `items` (which holds `items.count` items until then), its own entry already forgotten.
-    mutating func closeGap<Item>(at position: Int, in items: [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func closeGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
         if position < items.count - position {
             // Fewer items before it: they move up in keys, and every position moves down.
             rekey(0..<position, by: 1, in: items, identity)
@@ -154,7 +154,7 @@ struct ItemIndex: Sendable {
 
     /// Moves the positions from `position` on up by one, before an item is inserted there into
     /// `items`.
-    mutating func openGap<Item>(at position: Int, in items: [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func openGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
         if position < items.count - position {
             rekey(0..<position, by: -1, in: items, identity)
             movePositions(by: 1)
@@ -168,7 +168,7 @@ struct ItemIndex: Sendable {
     private mutating func rekey<Item>(
         _ positions: Range<Int>,
         by offset: Int,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) {
         guard !positions.isEmpty else { return }

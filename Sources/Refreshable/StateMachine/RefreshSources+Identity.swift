@@ -51,7 +51,7 @@ extension RefreshSources {
             return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
-            var old: [Item] = []
+            var old: RefreshItems<Item> = []
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
             indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
@@ -102,7 +102,7 @@ extension ItemIndex {
     /// - Returns: The positions of the items appended.
     mutating func append<Item>(
         _ incoming: [Item],
-        to items: inout [Item],
+        to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> Range<Int> {
@@ -138,7 +138,7 @@ extension ItemIndex {
     /// - Returns: The positions of the items put first.
     mutating func prepend<Item>(
         _ incoming: [Item],
-        to items: inout [Item],
+        to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> Range<Int> {
@@ -182,7 +182,7 @@ extension ItemIndex {
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
-    mutating func drop<Item>(_ positions: Range<Int>, from items: inout [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func drop<Item>(_ positions: Range<Int>, from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
         let atFront = positions.lowerBound == 0
         if !holdsDuplicates {
             for position in positions {
