@@ -107,7 +107,9 @@ for (name, run) in variants {
         slowestCPU = min(slowestCPU, last.map(\.cpu).max() ?? 0)
     }
     let total = last.reduce(0) { $0 + $1.cpu }
-    print("\n\(name): slowest load-more \(format(slowestWall)) wall, \(format(slowestCPU)) CPU; all loads \(format(total)) CPU")
+    print(
+        "\n\(name): slowest load-more \(format(slowestWall)) wall, \(format(slowestCPU)) CPU; all loads \(format(total)) CPU"
+    )
     for load in last.sorted(by: { $0.cpu > $1.cpu }).prefix(6) {
         print("  \(format(load.cpu)) CPU (\(format(load.wall)) wall) at \(load.heldBefore) rows held")
     }

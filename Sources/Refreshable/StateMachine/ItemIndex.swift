@@ -65,7 +65,9 @@ struct ItemIndex: Sendable {
     }
 
     /// The position of the item with this id, if it is held.
-    func position<Item>(of id: RefreshItemID, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> Int? {
+    func position<Item>(of id: RefreshItemID, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> Int?
+    {
         find(id, PositionTable.fingerprint(of: id), in: items, identity)
     }
 
@@ -142,7 +144,8 @@ struct ItemIndex: Sendable {
 
     /// Moves the positions after `position` down by one, before the item there is removed from
     /// `items` (which holds `items.count` items until then), its own entry already forgotten.
-    mutating func closeGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
+    mutating func closeGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+    {
         if position < items.count - position {
             // Fewer items before it: they move up in keys, and every position moves down.
             rekey(0..<position, by: 1, in: items, identity)

@@ -99,7 +99,9 @@ extension RefreshSources {
 extension ItemIndex {
     /// Replaces the held item that has `item`'s id with `item`, and records the edit.
     /// - Returns: Its position, or `nil` when no item with that id is held.
-    mutating func update<Item>(_ item: Item, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> Int? {
+    mutating func update<Item>(_ item: Item, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> Int?
+    {
         let id = identity.id(item)
         guard let position = position(of: id, in: items, identity) else { return nil }
         items[position] = item

@@ -182,7 +182,9 @@ extension ItemIndex {
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
-    mutating func drop<Item>(_ positions: Range<Int>, from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
+    mutating func drop<Item>(
+        _ positions: Range<Int>, from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    ) {
         let atFront = positions.lowerBound == 0
         if !holdsDuplicates {
             for position in positions {
