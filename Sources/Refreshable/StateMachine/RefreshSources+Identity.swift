@@ -108,6 +108,12 @@ extension ItemIndex {
     ) -> Range<Int> {
         let heldBefore = items.count
         var replaced: [Int] = []
+        // The whole page is appended at once, then the items left out are closed up: appended one
+        // at a time, each item would look up the chunks' type here, where the code is not
+        // specialised for the items. The index holds only the positions before `kept`, which
+        // hold the items kept.
+        items.append(contentsOf: incoming)
+        var kept = heldBefore
         // By index: iterating an array of items not known here looks its type up on every step.
         for index in incoming.indices {
             let item = incoming[index]
@@ -116,8 +122,11 @@ extension ItemIndex {
                 report.removals += 1
                 continue
             }
-            guard let held = add(id, at: items.count, in: items, identity) else {
-                items.append(item)
+            guard let held = add(id, at: kept, in: items, identity) else {
+                if kept != heldBefore + index {
+                    items[kept] = item
+                }
+                kept += 1
                 continue
             }
             if takesNewer(id, identity, report: &report) {
@@ -128,9 +137,10 @@ extension ItemIndex {
                 }
             }
         }
+        items.removeLast(items.count - kept)
         unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
-        return heldBefore..<items.count
+        return heldBefore..<kept
     }
 
     /// Puts the page's items that are new before the held ones, as ``append(_:to:_:report:)``
