@@ -1,13 +1,16 @@
 import Refreshable
 import Testing
 
-/// A 256-byte item: 16 of them fill a chunk of about 4 KiB, so a few dozen items span many chunks.
+/// Sixteen `Int`s: 128 bytes.
+private typealias Sixteen = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+
+private let zeros: Sixteen = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+/// An item of over 1 KiB: 16 of them fill a chunk of about 16 KiB, so a few dozen items span many
+/// chunks.
 private struct Wide: Equatable, Sendable, CustomStringConvertible {
     var value: Int
-    var padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var padding2: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var padding = (zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros)
 
     init(_ value: Int) {
         self.value = value
@@ -130,6 +133,7 @@ private struct Seeded: RandomNumberGenerator {
             #expect(items.capacity >= items.count)
         }
         // 16 wide items per chunk: the room left after 200 of them is the rest of the 13th chunk.
+        #expect(MemoryLayout<Wide>.stride > 1_024)
         #expect(capacities.last == 13 * 16)
     }
 }

@@ -4,7 +4,7 @@
 /// `ForEach(items)`, `items.map { ... }`, `Array(items)`; and it compares with an array both ways
 /// (`state.items == [order]`).
 ///
-/// It stores the items in chunks of a few kilobytes rather than in one block, so that loading a
+/// It stores the items in chunks of about 16 KiB rather than in one block, so that loading a
 /// page, dropping pages under the page cap (see ``RefreshPolicy/maxPages``) and loading the page
 /// before the first one cost about the page, whatever the list holds: an array doubles and copies
 /// every item now and then, which at a million rows holds up one load-more for milliseconds.
@@ -16,11 +16,13 @@ public struct RefreshItems<Item: Sendable>: Sendable {
     /// How many items the chunks hold.
     @usableFromInline var _count: Int
 
-    /// The items in one chunk, a power of two: about 4 KiB of them, at least 16.
+    /// The items in one chunk, a power of two: about 16 KiB of them, at least 16. Bigger chunks
+    /// cost more to move when a page goes at the front, smaller ones more to free when a refresh
+    /// replaces a long list (one `free` each).
     @usableFromInline static var chunkShift: Int {
         let stride = Swift.max(1, MemoryLayout<Item>.stride)
         var shift = 4
-        while stride << (shift + 1) <= 4_096 {
+        while stride << (shift + 1) <= 16_384 {
             shift += 1
         }
         return shift
@@ -54,11 +56,14 @@ public struct RefreshItems<Item: Sendable>: Sendable {
         return (1 + rest >> Self.chunkShift, rest & (Self.chunkCapacity - 1))
     }
 
-    /// Adds an empty chunk at the end, with room for a full one.
+    /// Adds an empty chunk at the end: with room for a full one after the first, which grows as it
+    /// fills, so that a short list holds no more than an array would.
     @inlinable
     mutating func addChunk() {
         var chunk = ContiguousArray<Item>()
-        chunk.reserveCapacity(Self.chunkCapacity)
+        if !chunks.isEmpty {
+            chunk.reserveCapacity(Self.chunkCapacity)
+        }
         chunks.append(chunk)
     }
 
@@ -102,6 +107,13 @@ public struct RefreshItems<Item: Sendable>: Sendable {
         }
         chunks.insert(contentsOf: front, at: 0)
         _count += items.count
+    }
+
+    /// The chunk that holds the item at `position`, and the position of its first item: code that
+    /// is not specialised for the items reads a run of them faster from the chunk than one by one.
+    func chunk(holding position: Int) -> (items: ContiguousArray<Item>, start: Int) {
+        let (chunk, slot) = locate(position)
+        return (chunks[chunk], position - slot)
     }
 
     /// The items at `range`, copied a chunk at a time.

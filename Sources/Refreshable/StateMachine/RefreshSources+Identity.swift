@@ -64,9 +64,16 @@ extension RefreshSources {
             let items = states[source].items
             let new = items.indices.map { identity.id(items[$0]) }
             report.difference = { [old] in
-                RefreshItemDifference(
+                // The old ids are read in order, a chunk at a time.
+                var chunk = (items: ContiguousArray<Item>(), start: 0)
+                return RefreshItemDifference(
                     old: old.count,
-                    id: { identity.id(old[$0]) },
+                    id: { position in
+                        if position < chunk.start || position >= chunk.start + chunk.items.count {
+                            chunk = old.chunk(holding: position)
+                        }
+                        return identity.id(chunk.items[position - chunk.start])
+                    },
                     new: new,
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
