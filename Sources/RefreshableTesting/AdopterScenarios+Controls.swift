@@ -46,4 +46,31 @@ extension AdopterScenario {
             try await t.expectNoLoad(.controlActions)
         }
     }
+
+    /// D4: a footer hidden while the list is empty and shown again shows the end of the list
+    /// again, though an MJRefresh auto footer forgets it when hidden.
+    static var aFooterShownAgainShowsTheEnd: AdopterScenario {
+        AdopterScenario(
+            .footerShownAgainIsDrivenAfresh,
+            "a footer hidden while the list is empty and shown again shows the end of the list again"
+        ) { t in
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            await t.answer(first, itemCount: t.shortPage)
+            try t.expectFooter(t.endedFooter(source: s), .endOfList)
+            await t.refresh()
+            let emptying = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            await t.answer(emptying, itemCount: 0)
+            try t.expectItems(source: s, [], .refreshReplacesItems)
+            try t.expectFooter(hidden: true, .footerHiddenWhileEmpty)
+            await t.refresh()
+            let refilling = try await t.expectLoad(
+                source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            let items = await t.answer(refilling, itemCount: t.shortPage)
+            try t.expectItems(source: s, items, .refreshReplacesItems)
+            try t.expectEnded(source: s, true, .endOfList)
+            try t.expectFooter(hidden: false, .footerHiddenWhileEmpty)
+            try t.expectFooter(t.endedFooter(source: s), .footerShownAgainIsDrivenAfresh)
+        }
+    }
 }

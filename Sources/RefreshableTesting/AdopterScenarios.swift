@@ -78,11 +78,11 @@ extension AdopterScenario {
             endByHasMore, endByPageCount, endByTotalCount, endByShortPage, signalKeepsShortPageOpen,
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
-            sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage, removalSticks, removalDuringRefresh,
-            serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage, refreshSupersedesPreviousPage,
-            capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight, failureShownAfterLastRetry,
-            refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
-            aCircleOfCursorsStopsLoadingMore, pullsGoThroughTheWiring,
+            replacingTheStateDiscardsItsLoads, sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage,
+            removalSticks, removalDuringRefresh, serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage,
+            refreshSupersedesPreviousPage, capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
+            failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
+            aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
         ]
     }
 

@@ -36,6 +36,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     case oneLoadPerSource
     /// A result applies to the source that asked (id `S12`, under "Results land where they were asked for").
     case resultAppliesToRequester
+    /// Replacing the state (a logout, a new filter) cancels every load of the old state: nothing
+    /// it asked for lands, the controls are drawn from the new state, and a list on screen loads
+    /// the new state's first page (id `S13`, under "Replacing the state").
+    case replacingStateCancelsOldLoads
     /// A direction whose loads stop moving the list stops with a failure, and each load the user
     /// asks for after that costs one request (id `S14`, under "Progress"). Its scenarios run for an
     /// adopter whose list has an identity (pages that bring only items held already) or pages by
@@ -48,6 +52,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     case absentControls
     /// A subscription holds the controls weakly (id `D3`, under "Driving the controls").
     case subscriptionLifetime
+    /// A footer shown again after being hidden is driven as if its state were unknown: an
+    /// MJRefresh auto footer forgets the end of the list when hidden, and shows it again (id `D4`,
+    /// under "Driving the controls"). The forgetting is reproduced by a footer double with the
+    /// ``TestFooterControl/Timing/mjRefreshAutoFooter`` timing
+    /// (``ConformanceConfiguration/footerTiming``); with another timing the footer remembers, and
+    /// the scenario checks only what it shows.
+    case footerShownAgainIsDrivenAfresh
     /// A user's pull of a control reaches the list through the controller's own wiring of it, and
     /// the control's own late callback of a `beginRefreshing()` loads nothing (id `E1`, under
     /// "Control actions and echoes").
@@ -109,6 +120,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
             return "One load per source at a time, by the conflict rule (default: refresh wins)."
         case .resultAppliesToRequester:
             return "A result applies to the source that asked for it; a stale result is discarded."
+        case .replacingStateCancelsOldLoads:
+            return
+                "Replacing the state cancels every load of the old state: nothing it asked for lands, the controls are drawn from the new state, and a list on screen loads its first page."
         case .progress:
             return
                 "After maxLoadsWithoutProgress loads in a row that bring nothing new (or follow a cursor again), that direction stops with a noProgress failure; nothing loads there by itself, and each load the user asks for costs one request."
@@ -120,6 +134,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
             return "A status for one control touches only that control, also with the other absent."
         case .subscriptionLifetime:
             return "A cancelled or released subscription stops driving the controls and keeps nothing alive."
+        case .footerShownAgainIsDrivenAfresh:
+            return
+                "A footer shown again after being hidden is driven as if its state were unknown, so an auto footer that forgot the end of the list shows it again."
         case .wiring:
             return "The adopter uses the rig's controls, list view, loader and policy."
         case .itemsHeldOnce:
@@ -150,7 +167,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
-    /// `D1`–`D3` for status dispatch, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
+    /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
     /// `R` for retries.
     public var id: String {
@@ -167,11 +184,13 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .controlsLeaveRefreshing: return "S10"
         case .oneLoadPerSource: return "S11"
         case .resultAppliesToRequester: return "S12"
+        case .replacingStateCancelsOldLoads: return "S13"
         case .progress: return "S14"
         case .sourcesKeepOwnState: return "MS"
         case .orderSafeDispatch: return "D1"
         case .absentControls: return "D2"
         case .subscriptionLifetime: return "D3"
+        case .footerShownAgainIsDrivenAfresh: return "D4"
         case .wiring: return "W"
         case .itemsHeldOnce: return "I1"
         case .removalSticks: return "I2"

@@ -47,15 +47,16 @@ final class AwaitedRefresh {
 }
 
 /// The kit's own adopter for a fuzz, callback style: the library's defaults on the rig's doubles,
-/// its loads answered through callbacks (`loadSuccess` / `loadFailer`, synchronously).
+/// its loads answered through callbacks (`loadSuccess` / `loadFailer`, synchronously). Its
+/// subclass ``AsyncFuzzAdopter`` loads async.
 @MainActor
-package final class FuzzAdopter: Refreshable {
+package class FuzzAdopter: Refreshable {
     package let refreshStatus: RefreshRuntime<TestItem>
     package var currentIndex = 0
     package var refreshHeaderControl: (any RefreshHeaderControl)? { rig.header }
     package var refreshFooterControl: (any RefreshFooterControl)? { rig.footer }
     package var refreshListView: (any RefreshListView)? { rig.listView }
-    private let rig: ConformanceRig<TestItem>
+    fileprivate let rig: ConformanceRig<TestItem>
 
     /// - Parameter rig: The doubles.
     package init(rig: ConformanceRig<TestItem>) {
@@ -63,6 +64,7 @@ package final class FuzzAdopter: Refreshable {
         refreshStatus = RefreshRuntime(rig.makeSources())
     }
 
+    /// Never called for an ``AsyncFuzzAdopter``, whose loads go to `loadPage(_:)`.
     package func refreshData(isRefresh: Bool) {
         rig.loader.start(refreshRequest, reportingTo: self)
     }
@@ -71,20 +73,7 @@ package final class FuzzAdopter: Refreshable {
 /// The kit's own `AsyncRefreshable` adopter for a fuzz: the library's defaults on the rig's
 /// doubles, its loads run by the runtime's tasks.
 @MainActor
-package final class AsyncFuzzAdopter: AsyncRefreshable {
-    package let refreshStatus: RefreshRuntime<TestItem>
-    package var currentIndex = 0
-    package var refreshHeaderControl: (any RefreshHeaderControl)? { rig.header }
-    package var refreshFooterControl: (any RefreshFooterControl)? { rig.footer }
-    package var refreshListView: (any RefreshListView)? { rig.listView }
-    private let rig: ConformanceRig<TestItem>
-
-    /// - Parameter rig: The doubles.
-    package init(rig: ConformanceRig<TestItem>) {
-        self.rig = rig
-        refreshStatus = RefreshRuntime(rig.makeSources())
-    }
-
+package final class AsyncFuzzAdopter: FuzzAdopter, AsyncRefreshable {
     package func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TestItem> {
         try await rig.loader.load(request)
     }

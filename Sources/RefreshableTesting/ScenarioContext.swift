@@ -148,6 +148,18 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         await driver.settle()
     }
     func cancelLoading(source: Int) async { _ = await act(.cancel(source: source)) }
+
+    /// Puts a fresh state in place of every source's, as a logout does: the app sets
+    /// `refreshStatus.sources` to a copy whose sources never loaded, with their end-of-list texts.
+    func replaceState() async {
+        var fresh = driver.sources
+        for index in fresh.indices {
+            fresh[index] = RefreshState(noMoreTitle: fresh[index].noMoreTitle, firstPage: policy.firstPage)
+        }
+        driver.note("refreshStatus.sources = a fresh state for every source (a logout)")
+        adopter.refreshStatus.sources = fresh
+        await driver.settle()
+    }
     func tapRetry() async -> Bool { await act(.tapRetry) }
 
     /// Whether the adopter's list keeps the page's copy of an item it holds already.

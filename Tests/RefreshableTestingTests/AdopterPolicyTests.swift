@@ -90,9 +90,9 @@ final class OwnPolicyController: Refreshable {
 /// Hands the library a `pageCount` of 0 when the server sent none, as a client whose response
 /// type makes the field an `Int` with a default does.
 final class ZeroPageCountController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         var page = page
         page.pageCount = page.pageCount ?? 0
-        super.loadSuccess(page, for: request)
+        super.didLoad(page, for: request)
     }
 }

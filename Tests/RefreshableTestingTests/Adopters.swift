@@ -167,23 +167,25 @@ class TestAdopter: Refreshable {
     private func report(_ result: Result<ServerPage, any Error>, for request: RefreshRequest) {
         switch result {
         case .success(let page):
-            loadSuccess(page.refreshPage, for: request)
+            didLoad(page.refreshPage, for: request)
         case .failure(let error):
-            loadFailer(error, for: request)
+            didFail(error, for: request)
         }
     }
 
-    // What the callback style reports with, and hooks, spelled out so that broken subclasses can
-    // replace one of them.
+    // What the callback style's completion does with an answer, and hooks, spelled out so that
+    // broken subclasses can replace one of them.
 
     func refreshDidCancel(_ request: RefreshRequest) {}
 
-    func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: request)
+    /// Reports a page to the library.
+    func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        loadSuccess(page, for: request)
     }
 
-    func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        applyLoadFailure(error, for: request)
+    /// Reports a failure to the library.
+    func didFail(_ error: any Error, for request: RefreshRequest) {
+        loadFailer(error, for: request)
     }
 
     func presentFailure(_ failure: RefreshFailure) {
@@ -249,7 +251,7 @@ final class CustomizedOrdersController: Refreshable {
         api.fetchOrders(tab: request.source, page: request.page) { [weak self] result in
             switch result {
             case .success(let page):
-                self?.loadSuccess(RefreshPage(items: page.orders, hasMore: page.hasMore), for: request)
+                self?.ordersLoaded(RefreshPage(items: page.orders, hasMore: page.hasMore), for: request)
             case .failure(let error):
                 self?.loadFailer(error, for: request)
             }
@@ -261,9 +263,9 @@ final class CustomizedOrdersController: Refreshable {
         startLoad(.loadMore, source: currentIndex)
     }
 
-    func loadSuccess(_ page: RefreshPage<Order>, for request: RefreshRequest) {
+    func ordersLoaded(_ page: RefreshPage<Order>, for request: RefreshRequest) {
         analytics.append("loaded \(page.items.count) for \(request)")
-        applyLoadSuccess(page, for: request)
+        loadSuccess(page, for: request)
     }
 
     func presentFailure(_ failure: RefreshFailure) {

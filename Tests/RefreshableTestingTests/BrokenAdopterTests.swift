@@ -68,6 +68,10 @@ import Testing
                     .items(
                         source: 0, expected: items(0, 1, response: 3),
                         observed: items(0, 1, response: 1) + items(0, 1, response: 3))),
+                Found(
+                    .refreshReplacesItems,
+                    "a footer hidden while the list is empty and shown again shows the end of the list again",
+                    .items(source: 0, expected: [], observed: items(0, 1, response: 1, count: 2))),
             ])
     }
 
@@ -77,7 +81,12 @@ import Testing
             found(failure) == [
                 Found(
                     .refreshResetsEndOfList, "a successful refresh reopens an ended list",
-                    .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0")))
+                    .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0"))),
+                // Its own flag outlives a logout too: the new state's footer shows the old end.
+                Found(
+                    .replacingStateCancelsOldLoads,
+                    "replacing the state discards what the old state asked for and loads the new state's first page",
+                    .footer(expected: .idle, observed: .noMoreData(title: "No more in source 0"))),
             ])
     }
 
@@ -186,9 +195,44 @@ import Testing
                 Found(
                     .resultAppliesToRequester, "a result applies to the source that asked; a stale one is discarded",
                     .items(source: 0, expected: items(0, 1, response: 1), observed: [])),
+                // The old state's late answer lands in the new state's first load.
+                Found(
+                    .replacingStateCancelsOldLoads,
+                    "replacing the state discards what the old state asked for and loads the new state's first page",
+                    .items(source: 0, expected: [], observed: items(0, 1, response: 2))),
             ])
-        let violation = try #require(failure.violations.last)
+        let violation = try #require(failure.violations.first { $0.rule == .resultAppliesToRequester })
         #expect(violation.steps.contains("switchSource(to: 1)"))
+    }
+
+    @Test func reportingWithAKeptRequestInsteadOfTheCapturedOneBreaksReplacingTheState() async throws {
+        let failure = try await failure { KeptRequestController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .replacingStateCancelsOldLoads,
+                    "replacing the state discards what the old state asked for and loads the new state's first page",
+                    .items(source: 0, expected: [], observed: items(0, 1, response: 2)))
+            ])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.steps.contains("refreshStatus.sources = a fresh state for every source (a logout)"))
+    }
+
+    @Test func hidingTheFooterBehindTheLibrarysBackBreaksAFooterShownAgainOnAnAutoFooter() async throws {
+        let autoFooter = ConformanceConfiguration(
+            footerTiming: .mjRefreshAutoFooter, endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(autoFooter) { OwnFooterHidingController(rig: $0) }
+        }
+        #expect(
+            found(failure) == [
+                Found(
+                    .footerShownAgainIsDrivenAfresh,
+                    "a footer hidden while the list is empty and shown again shows the end of the list again",
+                    .footer(expected: .noMoreData(title: "No more in source 0"), observed: .idle))
+            ])
+        // A footer that does not change itself keeps what the library drove it to.
+        try await RefreshableConformance.check(scenariosOnly) { OwnFooterHidingController(rig: $0) }
     }
 
     @Test func aMiswiredAdopterIsReportedAsWiringOnly() async throws {

@@ -12,14 +12,14 @@ final class NoFirstLoadController: TestAdopter {
 
 /// S3: a refresh appends its first page to the old items instead of replacing them.
 final class AppendingRefreshController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         guard request.isRefresh, refreshStatus.sources.isInFlight(request) else {
-            applyLoadSuccess(page, for: request)
+            loadSuccess(page, for: request)
             return
         }
         var merged = page
         merged.items = refreshStatus[request.source].items + page.items
-        applyLoadSuccess(merged, for: request)
+        loadSuccess(merged, for: request)
     }
 }
 
@@ -28,8 +28,8 @@ final class AppendingRefreshController: TestAdopter {
 final class StickyNoMoreDataController: TestAdopter {
     private var reachedEnd: [Bool] = []
 
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: request)
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        loadSuccess(page, for: request)
         let source = request.source
         if reachedEnd.count < refreshStatus.count {
             reachedEnd = Array(repeating: false, count: refreshStatus.count)
@@ -46,8 +46,8 @@ final class StickyNoMoreDataController: TestAdopter {
 /// S5: ignores the server's end-of-list signals (as an app whose response mapping drops them
 /// does): only the `count < pageSize` heuristic is left to decide the end of the list.
 final class SignalStrippingController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        super.loadSuccess(RefreshPage(items: page.items), for: request)
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        super.didLoad(RefreshPage(items: page.items), for: request)
     }
 }
 
@@ -112,8 +112,8 @@ final class HeaderEndsOnlyOnSuccessController: TestAdopter {
         super.refreshData(isRefresh: isRefresh)
     }
 
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: request)
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        loadSuccess(page, for: request)
         if request.isRefresh, request.source == currentIndex {
             header.endRefreshing()
         }
@@ -135,8 +135,33 @@ final class LoadMoreWinsController: TestAdopter {
 
 /// S12: applies every result to the visible source: to its in-flight request, when it has one.
 final class CurrentSourceController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: refreshStatus[currentIndex].inFlight ?? request)
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        loadSuccess(page, for: refreshStatus[currentIndex].inFlight ?? request)
+    }
+}
+
+/// S13: keeps the request it started for each tab and kind (to cancel it later) and reports each
+/// answer with the one kept there instead of the one it captured: once the state is replaced (a
+/// logout), the old state's late first page is reported with the new state's request, and lands.
+final class KeptRequestController: TestAdopter {
+    private struct Key: Hashable {
+        let source: Int
+        let kind: RefreshRequest.Kind
+    }
+    private var started: [Key: RefreshRequest] = [:]
+
+    override func refreshData(isRefresh: Bool) {
+        let key = Key(source: refreshRequest.source, kind: refreshRequest.kind)
+        started[key] = refreshRequest
+        fetch(tab: key.source, page: refreshRequest.page) { [weak self] result in
+            guard let self, let kept = self.started[key] else { return }
+            switch result {
+            case .success(let page):
+                self.didLoad(page.refreshPage, for: kept)
+            case .failure(let error):
+                self.didFail(error, for: kept)
+            }
+        }
     }
 }
 
@@ -156,6 +181,19 @@ final class LoadingPastNoProgressController: TestAdopter {
 final class MiswiredController: TestAdopter {
     private let ownHeader = TestHeaderControl()
     override var refreshHeaderControl: (any RefreshHeaderControl)? { ownHeader }
+}
+
+/// D4: hides its footer itself while the visible list is empty (`footer.isHidden = items.isEmpty`
+/// before reporting a refresh, as MJRefresh screens often do), so the library never sees the
+/// footer hidden: an auto footer forgets the end of the list when hidden, and the library, whose
+/// record says the footer shows it, leaves it idle when the list ends again.
+final class OwnFooterHidingController: TestAdopter {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        if request.isRefresh, request.source == currentIndex {
+            footer.isHidden = page.items.isEmpty
+        }
+        super.didLoad(page, for: request)
+    }
 }
 
 /// The library's default status dispatch.
@@ -282,36 +320,36 @@ final class NoListViewController: TestAdopter {
 /// I1 (under `takeNewer`) and I3: leaves out of each page the items it holds already, by hand,
 /// before the library sees them: the page's newer copy never replaces the held one, nor a local edit.
 final class HandDeduplicatingController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         guard !request.isRefresh else {
-            applyLoadSuccess(page, for: request)
+            loadSuccess(page, for: request)
             return
         }
         let held = Set(refreshStatus[request.source].items.map(\.id))
         var filtered = page
         filtered.items = page.items.filter { !held.contains($0.id) }
-        applyLoadSuccess(filtered, for: request)
+        loadSuccess(filtered, for: request)
     }
 }
 
 /// I2 and I3: sets its list's identity again before applying each page, as code that configures
 /// the list on every load does, which forgets the removals and edits made since.
 final class IdentityResettingController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         let identity = refreshStatus.identity
         refreshStatus.identity = nil
         refreshStatus.identity = identity
-        applyLoadSuccess(page, for: request)
+        loadSuccess(page, for: request)
     }
 }
 
 /// N: maps the server's one-based `curPage` back to the request's numbering itself, although its
 /// policy's `curPageOffset` already does: every answer that carries a `curPage` is refused.
 final class OffsetArithmeticController: TestAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         var mapped = page
         mapped.curPage = page.curPage.map { $0 - refreshStatus.policy.curPageOffset }
-        applyLoadSuccess(mapped, for: request)
+        loadSuccess(mapped, for: request)
     }
 }
 

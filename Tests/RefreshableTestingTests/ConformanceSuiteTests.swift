@@ -89,8 +89,8 @@ import Testing
         let designRules: Set<ConformanceRule> = [
             .firstAppearanceLoads, .footerHiddenWhileEmpty, .refreshReplacesItems, .refreshResetsEndOfList, .endOfList,
             .failureIsShown, .refreshAsksFirstPage, .loadMoreAsksNextPage, .failedLoadCommitsNoPage,
-            .controlsLeaveRefreshing, .oneLoadPerSource, .resultAppliesToRequester, .sourcesKeepOwnState,
-            .controlActions,
+            .controlsLeaveRefreshing, .oneLoadPerSource, .resultAppliesToRequester, .replacingStateCancelsOldLoads,
+            .sourcesKeepOwnState, .footerShownAgainIsDrivenAfresh, .controlActions,
         ]
         #expect(covered == designRules)
         #expect(RefreshableConformance.scenarioNames.count >= 19)

@@ -224,44 +224,44 @@ class CallbackFuzzAdopter: Refreshable {
         rig.loader.start(request) { [weak self] result in
             switch result {
             case .success(let page):
-                self?.loadSuccess(page, for: request)
+                self?.didLoad(page, for: request)
             case .failure(let error):
-                self?.loadFailer(error, for: request)
+                self?.didFail(error, for: request)
             }
         }
     }
 
-    // What the callback style reports with, spelled out so that broken subclasses can replace one
-    // of them: the completion above calls these, the library's own when not replaced.
+    // What the completion above does with an answer, spelled out so that broken subclasses can
+    // replace one of them: the library's own calls when not replaced.
 
-    func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
-        applyLoadSuccess(page, for: request)
+    func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        loadSuccess(page, for: request)
     }
 
-    func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        applyLoadFailure(error, for: request)
+    func didFail(_ error: any Error, for request: RefreshRequest) {
+        loadFailer(error, for: request)
     }
 }
 
 /// Applies a late answer to the load its source asks for now.
 final class StaleApplyingAdopter: CallbackFuzzAdopter {
-    override func loadSuccess(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         let source = request.source
         guard !refreshStatus.sources.isInFlight(request), refreshStatus.sources.indices.contains(source),
             let now = request.kind == .loadPrevious
                 ? refreshStatus[source].previousInFlight : refreshStatus[source].inFlight
         else {
-            applyLoadSuccess(page, for: request)
+            loadSuccess(page, for: request)
             return
         }
-        applyLoadSuccess(page, for: now)
+        loadSuccess(page, for: now)
     }
 }
 
 /// Puts a fresh state in for a source whose load failed, dropping its items.
 final class ItemDroppingAdopter: CallbackFuzzAdopter {
-    override func loadFailer(_ error: any Error, for request: RefreshRequest) {
-        applyLoadFailure(error, for: request)
+    override func didFail(_ error: any Error, for request: RefreshRequest) {
+        loadFailer(error, for: request)
         var sources = refreshStatus.sources
         guard sources.indices.contains(request.source), !sources[request.source].items.isEmpty else { return }
         sources[request.source] = RefreshState(noMoreTitle: sources[request.source].noMoreTitle)

@@ -238,7 +238,7 @@ struct RefreshableBehaviourTests {
         // The answer arrives before MJRefresh ran the footer's queued commands.
         controller.loadSuccess(RefreshPage(items: ["0:4"], hasMore: false), for: controller.lastRequest)
         controller.refreshFooter()
-        controller.renderRefreshControls()
+        controller.refreshFooter()
         controller.mainQueue.drain()
         #expect(controller.footer.state == .noMoreData)
     }

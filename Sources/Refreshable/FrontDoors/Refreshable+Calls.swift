@@ -154,7 +154,7 @@ extension Refreshable {
 }
 
 /// What an override reuses: the behaviour of a default, for a hook you implement, and the calls
-/// behind the entry points, for a method of yours that has one of their names.
+/// behind the load entry points, for a method of yours that starts loads its own way.
 extension Refreshable {
     /// Reloads ``refreshListView`` when the update concerns the current source: the default
     /// ``refreshDidUpdate(_:)``.
@@ -187,35 +187,6 @@ extension Refreshable {
     @discardableResult
     public func startLoad(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
         runtime.startLoad(kind, source: source)
-    }
-
-    /// What ``loadSuccess(_:for:)`` does, returning what the state machine did with the page.
-    /// - Parameters:
-    ///   - page: The server's answer.
-    ///   - request: The request it answers.
-    /// - Returns: The page applied, refused, or discarded as stale.
-    @discardableResult
-    public func applyLoadSuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) -> RefreshSettlement {
-        runtime.applySuccess(page, for: request)
-    }
-
-    /// What ``loadFailer(_:for:)`` does, returning what the state machine did with the failure.
-    /// - Parameters:
-    ///   - error: What went wrong.
-    ///   - request: The request that failed.
-    /// - Returns: The failure recorded, or discarded as stale.
-    @discardableResult
-    public func applyLoadFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
-        runtime.applyFailure(error, for: request)
-    }
-
-    /// Drives header, footer and failure placeholder to the current source's state: what
-    /// ``refreshFooter()`` calls.
-    ///
-    /// When a control may not show the wanted state yet (MJRefresh applies its commands on the
-    /// main queue's next turn), it is checked once more on the main actor then.
-    public func renderRefreshControls() {
-        runtime.render()
     }
 
     /// Loads the current source's first page if it never loaded, nothing is in flight, and it did

@@ -42,11 +42,14 @@
 /// helper it uses: ``reloadListIfCurrent(_:)`` from ``refreshDidUpdate(_:)``,
 /// ``showFailureMessageIfNeeded(_:)`` from ``presentFailure(_:)``. A method of yours that starts
 /// loads its own way (analytics around a load-more, a load of another tab) calls
-/// ``startLoad(_:source:)``.
+/// ``startLoad(_:source:)``. To log an answer before the library applies it, do it in your
+/// request's completion, before ``loadSuccess(_:for:)``: a method of yours named `loadSuccess`
+/// hides the library's from your own calls.
 ///
 /// ## Topics
 ///
 /// ### What you provide
+/// - ``Item``
 /// - ``refreshStatus``
 /// - ``currentIndex``
 /// - ``refreshHeaderControl``
@@ -89,9 +92,6 @@
 /// - ``reloadListIfCurrent(_:)``
 /// - ``showFailureMessageIfNeeded(_:)``
 /// - ``startLoad(_:source:)``
-/// - ``applyLoadSuccess(_:for:)``
-/// - ``applyLoadFailure(_:for:)``
-/// - ``renderRefreshControls()``
 /// - ``loadFirstPageIfNeeded()``
 @MainActor
 public protocol Refreshable: AnyObject {
