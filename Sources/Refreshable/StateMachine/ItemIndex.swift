@@ -15,8 +15,9 @@ struct ItemIndex: Sendable {
     /// The next slot of `moving` whose entry moves; the slots before it are empty.
     private var nextToMove = 0
     /// The slots of the table to grow into, twice the size of `table`, zeroed a few for each id
-    /// added once `table` is half full: zeroed at once, they would cost one page load as much as
-    /// the items array's own growth.
+    /// added once `table` is half full: zeroed at once, they would hold up one page load for
+    /// milliseconds at a million items, as an array of the items growing did (``RefreshItems``
+    /// grows by the chunk).
     private var spare: [UInt64] = []
     /// What a key less `base` gives: the item's position.
     private var base: UInt32 = 0
