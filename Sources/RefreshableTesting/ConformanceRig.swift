@@ -92,6 +92,10 @@ public final class ConformanceRig<Item: Sendable> {
     public let listView: TestListView
     /// The scriptable server.
     public let loader: TestPageLoader<Item>
+    /// The main queue the control doubles' queued commands and begin callbacks wait on: the rig
+    /// takes one turn of it on every turn it lets the main actor take (each yield of ``settle()``
+    /// and of its waits).
+    public let mainQueue: TestMainQueue
     /// What the factory made besides the front door under test (a view model's controller), kept
     /// as long as the rig.
     var retained: [AnyObject] = []
@@ -118,8 +122,10 @@ public final class ConformanceRig<Item: Sendable> {
         configuration: ConformanceConfiguration = ConformanceConfiguration(),
         makeItem: @escaping @Sendable (TestItem) -> Item
     ) {
-        header = TestHeaderControl(timing: configuration.headerTiming)
-        footer = TestFooterControl(timing: configuration.footerTiming)
+        let mainQueue = TestMainQueue()
+        self.mainQueue = mainQueue
+        header = TestHeaderControl(timing: configuration.headerTiming, mainQueue: mainQueue)
+        footer = TestFooterControl(timing: configuration.footerTiming, mainQueue: mainQueue)
         listView = TestListView()
         loader = TestPageLoader(
             firstPage: configuration.policy.firstPage,
@@ -137,12 +143,7 @@ public final class ConformanceRig<Item: Sendable> {
         }
         // The begin animations count the turns the rig lets pass, not a task's own yields, which
         // interleave with the rig's in an order that differs from run to run.
-        header.countsTurnsByHand = true
-        footer.countsTurnsByHand = true
-        loader.onTurn = { [header, footer] in
-            header.takeTurn()
-            footer.takeTurn()
-        }
+        loader.takesTurns(of: mainQueue)
     }
 
     /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry

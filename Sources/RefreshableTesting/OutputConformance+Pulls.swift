@@ -47,11 +47,10 @@ struct OutputPullScenario {
     func run<Output: OutputRefreshProtocol>(_ output: Output, _ configuration: ConformanceConfiguration)
         -> ConformanceViolation?
     {
-        let header = TestHeaderControl(timing: configuration.headerTiming)
-        let footer = TestFooterControl(timing: configuration.footerTiming)
-        // Begin animations complete when the scenario says, not after the main actor's turns.
-        header.countsTurnsByHand = true
-        footer.countsTurnsByHand = true
+        // Begin animations complete when the scenario says, on the queue's turns.
+        let mainQueue = TestMainQueue()
+        let header = TestHeaderControl(timing: configuration.headerTiming, mainQueue: mainQueue)
+        let footer = TestFooterControl(timing: configuration.footerTiming, mainQueue: mainQueue)
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
         defer { subscription.cancel() }
         header.action = subscription.headerAction {}
@@ -105,7 +104,7 @@ extension OutputPullScenario.Step {
                 header.pull()
                 header.finishBeginAnimations()
                 while header.awaitsTurns {
-                    header.takeTurn()
+                    header.mainQueue.runTurn()
                 }
             },
             header: (true, .controlsLeaveRefreshing)
@@ -121,7 +120,7 @@ extension OutputPullScenario.Step {
                 footer.pull()
                 footer.finishBeginAnimations()
                 while footer.awaitsTurns {
-                    footer.takeTurn()
+                    footer.mainQueue.runTurn()
                 }
             },
             footer: (.refreshing, .controlsLeaveRefreshing)

@@ -13,17 +13,34 @@ public import Refreshable
 /// - ``Timing/lastCallWins``: end commands wait for the main actor's next turn (or ``flush()``), as
 ///   MJRefresh's wait for the main queue's; ``isRefreshing`` reads the state shown so far.
 /// - ``Timing/mjRefreshAutoFooter``: as `MJRefreshAutoFooter`, end commands wait for the next turn,
-///   `beginRefreshing()` calls the action at once, and hiding the footer resets it to idle, so it
-///   forgets the end of the list.
+///   `beginRefreshing()` calls the action on the next turn of the ``mainQueue``, and hiding the
+///   footer resets it to idle, so it forgets the end of the list.
 /// - ``Timing/mjRefreshBackFooter(_:)``: as `MJRefreshBackFooter`, end commands wait for the next
 ///   turn and every begin calls the action when its begin animation completes, even after an end.
+///
+/// What it reproduces, from MJRefresh's sources (`MJRefresh/Base/`):
+/// - `MJRefreshFooter.m`: `endRefreshingWithNoMoreData` and `resetNoMoreData` set the state on the
+///   main queue's next turn (`MJRefreshDispatchAsyncOnMainQueue`, `MJRefreshConst.h`), as
+///   `endRefreshing` does (`MJRefreshComponent.m`): the last command wins, and `endRefreshing`
+///   after `endRefreshingWithNoMoreData` leaves the footer idle.
+/// - `MJRefreshAutoFooter.m`: `setState:` Refreshing calls `executeRefreshingCallback`, which
+///   (`MJRefreshComponent.m`) runs the block with `dispatch_async` on the main queue: on its next
+///   turn, not from `beginRefreshing()` itself. `setHidden:` YES sets the state Idle, so a footer
+///   hidden and shown again forgets the end of the list.
+/// - `MJRefreshBackFooter.m`: `setState:` Refreshing animates for `fastAnimationDuration` (0.25 s)
+///   and calls `executeRefreshingCallback` in the completion, unconditionally.
+/// - `MJRefreshConst.h`: `MJRefreshCheckState` returns from `setState:` when the state does not
+///   change, so a begin while loading owes no second callback.
+///
+/// The queued commands and the callbacks wait on the double's ``mainQueue``: a rig takes its
+/// turns, and a test that makes its own double takes them with ``TestMainQueue/turn()``.
 ///
 /// It offers MJRefresh's wiring surface, ``refreshingBlock``, so a controller's own wiring code
 /// runs against it; a user's ``pull()`` (and an MJRefresh footer's begin) calls it and ``action``.
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
-public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
+public final class TestFooterControl: RefreshFooterControl {
     /// What the footer shows, apart from whether it is hidden.
     public enum State: Sendable, Hashable, CustomStringConvertible {
         /// Ready to load more.
@@ -105,8 +122,9 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
         /// ``TestFooterControl/flush()``), as MJRefresh applies them on the main queue's next turn;
         /// `beginRefreshing` takes effect at once.
         case lastCallWins
-        /// `MJRefreshAutoFooter`: ``lastCallWins``, plus the action called from `beginRefreshing()`
-        /// and a reset to idle whenever the footer is hidden.
+        /// `MJRefreshAutoFooter`: ``lastCallWins``, plus the action called on the next turn of the
+        /// footer's ``TestFooterControl/mainQueue`` after `beginRefreshing()` (MJRefresh dispatches
+        /// it to the main queue), and a reset to idle whenever the footer is hidden.
         case mjRefreshAutoFooter
         /// `MJRefreshBackFooter`: ``lastCallWins``, plus the action called when each begin's
         /// animation completes, even after an end.
@@ -124,8 +142,13 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     /// When the end commands take effect.
     public let timing: Timing
 
-    private var deferred: [State] = []
-    private var flushScheduled = false
+    private var deferred = DeferredCommands<State>()
+
+    /// The main queue the footer's queued commands and begin callbacks wait on.
+    public let mainQueue: TestMainQueue
+
+    /// Begin animations under ``TestBeginAnimation/manual`` not completed yet.
+    private var manualCallbacks = 0
 
     /// Whether the footer is hidden. Setting it records ``Call/setHidden(_:)``; hiding an
     /// ``Timing/mjRefreshAutoFooter`` resets it to idle.
@@ -164,19 +187,18 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
 
     /// Completes every begin animation now, counted by hand or not: the late callbacks arrive.
     package func completeBeginAnimations() {
-        for fire in pendingCallbacks.takeAllTimed() {
-            fire()
-        }
+        mainQueue.completeCallbacks(of: self)
         finishBeginAnimations()
     }
 
     /// How many times the control called its wiring (``action``, ``refreshingBlock`` and the rest).
     public private(set) var actionCount = 0
 
-    var pendingCallbacks = PendingBeginCallbacks()
-
     /// How many begin-animation callbacks wait for ``finishBeginAnimations()``.
-    public var pendingBeginCallbacks: Int { pendingCallbacks.count }
+    public var pendingBeginCallbacks: Int { manualCallbacks }
+
+    /// Whether a begin callback still counts turns of the ``mainQueue``.
+    var awaitsTurns: Bool { mainQueue.hasCallbacks(of: self) }
 
     /// Whether the footer shows its loading state.
     public var isRefreshing: Bool { state == .refreshing }
@@ -193,9 +215,13 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     public var hasDeferredCommands: Bool { !deferred.isEmpty }
 
     /// Creates an idle, visible footer.
-    /// - Parameter timing: When the end commands take effect; at once by default.
-    public init(timing: Timing = .immediate) {
+    /// - Parameters:
+    ///   - timing: When the end commands take effect; at once by default.
+    ///   - mainQueue: The main queue its queued commands and begin callbacks wait on; give the
+    ///     doubles of one test the same one. A queue of its own by default.
+    public init(timing: Timing = .immediate, mainQueue: TestMainQueue? = nil) {
         self.timing = timing
+        self.mainQueue = mainQueue ?? TestMainQueue()
     }
 
     /// Shows the loading state at once and records the call; as MJRefresh, owes the action.
@@ -220,7 +246,9 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
 
     /// Calls every begin-animation callback owed under ``TestBeginAnimation/manual``, now.
     public func finishBeginAnimations() {
-        for _ in 0..<pendingCallbacks.takeAll() {
+        let owed = manualCallbacks
+        manualCallbacks = 0
+        for _ in 0..<owed {
             callAction()
         }
     }
@@ -230,14 +258,21 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
         case .immediate, .lastCallWins:
             state = .refreshing
         case .mjRefreshAutoFooter:
-            // Setting the state it already shows does nothing in MJRefresh.
+            // Setting the state it already shows does nothing in MJRefresh (MJRefreshCheckState).
+            // Entering it calls the block on the main queue's next turn: executeRefreshingCallback
+            // dispatches it.
             guard state != .refreshing else { return }
             state = .refreshing
-            callAction()
+            mainQueue.enqueueCallback(of: self, afterTurns: 1) { [weak self] in self?.callAction() }
         case .mjRefreshBackFooter(let animation):
             guard state != .refreshing else { return }
             state = .refreshing
-            pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+            switch animation {
+            case .manual:
+                manualCallbacks += 1
+            case .turns(let turns):
+                mainQueue.enqueueCallback(of: self, afterTurns: turns) { [weak self] in self?.callAction() }
+            }
         }
     }
 
@@ -280,13 +315,12 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     }
 
     /// Applies the deferred end commands in order now; with ``Timing/immediate`` there are none.
-    /// They also apply by themselves on the main actor's next turn, in the order MJRefresh's would.
+    /// They also apply by themselves on the main actor's next turn and on the ``mainQueue``'s, in
+    /// the order MJRefresh's would.
     public func flush() {
-        flushScheduled = false
-        for next in deferred {
+        for next in deferred.takeAll() {
             state = next
         }
-        deferred.removeAll()
     }
 
     /// Forgets the recorded calls; the visible state and deferred commands stay, as a real control's would.
@@ -302,15 +336,18 @@ public final class TestFooterControl: RefreshFooterControl, TurnCountingDouble {
     }
 
     private func apply(_ next: State) {
-        if !timing.defersEndCommands {
+        guard timing.defersEndCommands else {
             state = next
-        } else {
-            deferred.append(next)
-            guard !flushScheduled else { return }
-            flushScheduled = true
-            Task { [weak self] in
-                self?.flush()
-            }
+            return
+        }
+        let id = deferred.append(next)
+        mainQueue.enqueueCommand(of: self) { [weak self] in self?.applyDeferred(through: id) }
+        Task { [weak self] in self?.applyDeferred(through: id) }
+    }
+
+    private func applyDeferred(through id: Int) {
+        for next in deferred.take(through: id) {
+            state = next
         }
     }
 }

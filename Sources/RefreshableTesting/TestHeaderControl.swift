@@ -11,6 +11,23 @@ public import Refreshable
 ///   main queue), so ``isRefreshing`` stays `true` until then; a second `beginRefreshing()` while
 ///   refreshing does nothing. A user's ``pull()`` begins the same way.
 ///
+/// What it reproduces, from MJRefresh's sources (`MJRefresh/Base/`):
+/// - `MJRefreshHeader.m`: `setState:` Refreshing runs `headerRefreshingAction`, which animates for
+///   `fastAnimationDuration` (0.25 s) and calls `executeRefreshingCallback` in the completion,
+///   unconditionally: the action follows every begin, even one ended meanwhile.
+/// - `MJRefreshComponent.m`: `executeRefreshingCallback` runs the block with `dispatch_async` on
+///   the main queue; `endRefreshing` sets the state Idle there too (`MJRefreshDispatchAsyncOnMainQueue`),
+///   so the end applies on the next turn and the last command wins; `beginRefreshing` sets the state
+///   Refreshing at once, and `isRefreshing` reads that state.
+/// - `MJRefreshConst.h`: `MJRefreshCheckState` returns from `setState:` when the state does not
+///   change, so a begin while refreshing owes no second callback.
+///
+/// `UIRefreshControl` sends `.valueChanged` for a user's pull only, never from `beginRefreshing()`
+/// (UIKit's documentation of the control).
+///
+/// Both the callbacks and the queued ends wait on the double's ``mainQueue``: a rig takes its
+/// turns, and a test that makes its own double takes them with ``TestMainQueue/turn()``.
+///
 /// It offers the real controls' wiring surface, so a controller's own wiring code runs against it:
 /// MJRefresh's ``refreshingBlock``, and `UIControl`'s ``addAction(_:for:)`` for
 /// ``Event/valueChanged`` (with a `UIAction` too, on platforms with UIKit). A user's ``pull()``, and
@@ -26,7 +43,7 @@ public import Refreshable
 ///
 /// The class is `@MainActor`, like the protocol it adopts, so it needs no lock. Create one per test.
 @MainActor
-public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
+public final class TestHeaderControl: RefreshHeaderControl {
     /// One command the control received.
     public enum Call: Sendable, Hashable, CustomStringConvertible {
         /// ``TestHeaderControl/beginRefreshing()``.
@@ -93,20 +110,31 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
 
     private var controlActions: [(action: TestAction, events: Event)] = []
 
-    var pendingCallbacks = PendingBeginCallbacks()
-    private var queuedEnds = 0
+    /// The main queue the control's queued ends and timed begin animations wait on.
+    public let mainQueue: TestMainQueue
+
+    /// Begin animations under ``TestBeginAnimation/manual`` not completed yet.
+    private var manualCallbacks = 0
+    private var queuedEnds = DeferredCommands<Void>()
 
     /// Creates an idle control.
-    /// - Parameter timing: Which real control to reproduce; `UIRefreshControl` by default.
-    public init(timing: Timing = .uiRefreshControl) {
+    /// - Parameters:
+    ///   - timing: Which real control to reproduce; `UIRefreshControl` by default.
+    ///   - mainQueue: The main queue its queued ends and timed begin animations wait on; give the
+    ///     doubles of one test the same one. A queue of its own by default.
+    public init(timing: Timing = .uiRefreshControl, mainQueue: TestMainQueue? = nil) {
         self.timing = timing
+        self.mainQueue = mainQueue ?? TestMainQueue()
     }
 
     /// Whether end commands wait for the main actor's next turn (or ``flush()``).
-    public var hasQueuedCommands: Bool { queuedEnds > 0 }
+    public var hasQueuedCommands: Bool { !queuedEnds.isEmpty }
 
     /// How many begin-animation callbacks wait for ``finishBeginAnimations()``.
-    public var pendingBeginCallbacks: Int { pendingCallbacks.count }
+    public var pendingBeginCallbacks: Int { manualCallbacks }
+
+    /// Whether a begin animation still counts turns of the ``mainQueue``.
+    var awaitsTurns: Bool { mainQueue.hasCallbacks(of: self) }
 
     /// Shows the refreshing state and records the call; as MJRefresh, owes the action.
     public func beginRefreshing() {
@@ -121,8 +149,9 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
         case .uiRefreshControl:
             isRefreshing = false
         case .mjRefreshHeader:
-            queuedEnds += 1
-            Task { [weak self] in self?.applyQueuedEnd() }
+            let id = queuedEnds.append(())
+            mainQueue.enqueueCommand(of: self) { [weak self] in self?.applyQueuedEnds(through: id) }
+            Task { [weak self] in self?.applyQueuedEnds(through: id) }
         }
     }
 
@@ -142,7 +171,9 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
 
     /// Calls every begin-animation callback owed under ``TestBeginAnimation/manual``, now.
     public func finishBeginAnimations() {
-        for _ in 0..<pendingCallbacks.takeAll() {
+        let owed = manualCallbacks
+        manualCallbacks = 0
+        for _ in 0..<owed {
             callAction()
         }
     }
@@ -184,7 +215,7 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
 
     /// Whether a user could pull the control now: it shows no refreshing state and has no end
     /// command waiting to apply.
-    package var canBePulled: Bool { !isRefreshing && queuedEnds == 0 }
+    package var canBePulled: Bool { !isRefreshing && queuedEnds.isEmpty }
 
     /// A user's pull whose begin animation completes before anything else happens: the control
     /// begins refreshing and calls its wiring at once, whatever its timing. Returns whether the
@@ -198,16 +229,15 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
 
     /// Completes every begin animation now, counted by hand or not: the late callbacks arrive.
     package func completeBeginAnimations() {
-        for fire in pendingCallbacks.takeAllTimed() {
-            fire()
-        }
+        mainQueue.completeCallbacks(of: self)
         finishBeginAnimations()
     }
 
-    /// Applies the queued end commands now; they also apply by themselves on the main actor's next turn.
+    /// Applies the queued end commands now; they also apply by themselves on the main actor's next
+    /// turn and on the ``mainQueue``'s.
     public func flush() {
-        while queuedEnds > 0 {
-            applyQueuedEnd()
+        if !queuedEnds.takeAll().isEmpty {
+            isRefreshing = false
         }
     }
 
@@ -228,16 +258,22 @@ public final class TestHeaderControl: RefreshHeaderControl, TurnCountingDouble {
             isRefreshing = true
             return
         }
-        // Setting the state it already shows does nothing in MJRefresh, even with an end queued.
+        // Setting the state it already shows does nothing in MJRefresh (MJRefreshCheckState),
+        // even with an end queued.
         guard !isRefreshing else { return }
         isRefreshing = true
-        pendingCallbacks.schedule(animation) { [weak self] in self?.callAction() }
+        switch animation {
+        case .manual:
+            manualCallbacks += 1
+        case .turns(let turns):
+            mainQueue.enqueueCallback(of: self, afterTurns: turns) { [weak self] in self?.callAction() }
+        }
     }
 
-    private func applyQueuedEnd() {
-        guard queuedEnds > 0 else { return }
-        queuedEnds -= 1
-        isRefreshing = false
+    private func applyQueuedEnds(through id: Int) {
+        if !queuedEnds.take(through: id).isEmpty {
+            isRefreshing = false
+        }
     }
 
     private func callAction() {

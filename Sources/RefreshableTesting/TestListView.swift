@@ -44,7 +44,9 @@ public final class TestListView: RefreshListView {
     /// The number of ``reloadData()`` calls since creation or the last ``reset()``.
     public private(set) var reloadCount = 0
 
-    private var retry: (@MainActor () -> Void)?
+    /// The retry action of the placeholder shown, or `nil`: a test can keep it and call it later, as
+    /// a cell that kept the closure would; ``tapRetry()`` taps the one shown now.
+    public private(set) var retry: (@MainActor () -> Void)?
 
     /// Creates an empty list with no placeholder.
     public init() {}

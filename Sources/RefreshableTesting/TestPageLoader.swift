@@ -70,9 +70,18 @@ public final class TestPageLoader<Item: Sendable> {
     /// Where each cursor handed out in an answer leads: the page and the kind of load that asks for it.
     private var cursorTargets: [CursorKey: (page: Int, kind: RefreshRequest.Kind)] = [:]
 
-    /// What a rig does on each turn the loader lets the main actor take (``settle()`` and the
-    /// waits): it counts one turn of its controls' timed begin animations.
-    var onTurn: (@MainActor () -> Void)?
+    /// What the loader does on each turn it lets the main actor take (``settle()`` and the waits):
+    /// a turn of the controls' main queue, once ``takesTurns(of:)`` named it.
+    private var onTurn: (@MainActor () -> Void)?
+
+    /// Has every turn the loader lets the main actor take (each yield of ``settle()``, of
+    /// ``waitForLoads(count:)`` and of the other waits) take a turn of `mainQueue` too, as a
+    /// ``ConformanceRig``'s loader does for the rig's doubles: the doubles' callbacks and queued
+    /// commands land while you wait, at the same place on every run.
+    /// - Parameter mainQueue: The main queue of the control doubles wired to the same adopter.
+    public func takesTurns(of mainQueue: TestMainQueue) {
+        onTurn = { mainQueue.runTurn() }
+    }
 
     private let makeItem: @Sendable (TestItem) -> Item
     private var waiters: [Int: Waiter] = [:]

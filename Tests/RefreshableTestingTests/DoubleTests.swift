@@ -31,7 +31,7 @@ import Testing
         header.beginRefreshing()
         header.endRefreshing()
         #expect(header.isRefreshing, "the end waits for the main queue's next turn")
-        await Task.yield()
+        await header.mainQueue.turn()
         #expect(!header.isRefreshing)
         #expect(actions == 0)
         header.finishBeginAnimations()
@@ -46,15 +46,34 @@ import Testing
         #expect(header.pendingBeginCallbacks == 1)
     }
 
-    @Test func anMJRefreshHeaderWithATimedAnimationCallsBackOnItsOwn() async {
+    @Test func anMJRefreshHeaderWithATimedAnimationCallsBackOnItsOwnAfterItsTurns() async {
         let header = TestHeaderControl(timing: .mjRefreshHeader(.turns(3)))
         var actions = 0
         header.action = { actions += 1 }
         header.pull()
-        for _ in 0..<10 where actions == 0 {
-            await Task.yield()
-        }
+        await header.mainQueue.turns(2)
+        #expect(actions == 0, "the begin animation completes on the third turn")
+        await header.mainQueue.turn()
         #expect(actions == 1)
+        await header.mainQueue.turns(5)
+        #expect(actions == 1)
+        #expect(header.mainQueue.isEmpty)
+    }
+
+    // MJRefreshHeader.m: the animation's completion calls executeRefreshingCallback whatever the
+    // state is by then, so a begin ended before its animation completes still calls back.
+    @Test func aTimedHeaderEndedBeforeItsAnimationCompletesStillCallsBackAfterTheEnd() {
+        let mainQueue = TestMainQueue()
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.turns(2)), mainQueue: mainQueue)
+        var refreshingWhenCalled: [Bool] = []
+        header.action = { [unowned header] in refreshingWhenCalled.append(header.isRefreshing) }
+        header.beginRefreshing()
+        header.endRefreshing()
+        mainQueue.runTurn()
+        #expect(!header.isRefreshing, "the end applies on the main queue's next turn")
+        #expect(refreshingWhenCalled.isEmpty)
+        mainQueue.runTurn()
+        #expect(refreshingWhenCalled == [false], "the late callback arrives after the end")
     }
 
     // MJRefreshAutoFooter.m: setHidden: YES sets the state to Idle.
@@ -69,7 +88,48 @@ import Testing
         #expect(footer.state == .idle)
         footer.isHidden = false
         footer.beginRefreshing()
-        #expect(actions == 1, "an auto footer calls its action as it begins")
+        footer.mainQueue.runTurn()
+        #expect(actions == 1, "an auto footer calls its action once it begins")
+    }
+
+    // MJRefreshAutoFooter.m: setState: Refreshing calls executeRefreshingCallback, which
+    // (MJRefreshComponent.m) dispatches the block to the main queue: it runs on the next turn.
+    @Test func anMJRefreshAutoFooterCallsItsActionOnTheMainQueuesNextTurnNotFromBeginRefreshing() async {
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+        var actions = 0
+        footer.action = { actions += 1 }
+        footer.beginRefreshing()
+        footer.beginRefreshing()  // the state it shows already: nothing more owed
+        #expect(footer.isRefreshing)
+        #expect(actions == 0, "MJRefresh dispatches the block to the main queue's next turn")
+        await footer.mainQueue.turn()
+        #expect(actions == 1)
+        footer.endRefreshing()
+        await footer.mainQueue.turn()
+        footer.pull()  // the user scrolls to the bottom
+        #expect(actions == 1)
+        await footer.mainQueue.turn()
+        #expect(actions == 2)
+        #expect(footer.mainQueue.isEmpty)
+    }
+
+    // A rig's doubles share its main queue, whose turns the rig takes as it settles: the callbacks
+    // land in the order they were queued, as on the one real main queue.
+    @Test func aRigsDoublesCallBackOnTheTurnsOfItsMainQueueInTheOrderTheyWereQueued() async {
+        let rig = ConformanceRig(
+            configuration: ConformanceConfiguration(
+                headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter))
+        var called: [String] = []
+        rig.header.action = { called.append("header") }
+        rig.footer.action = { called.append("footer") }
+        rig.header.pull()
+        rig.footer.pull()
+        #expect(called.isEmpty)
+        rig.mainQueue.runTurn()
+        #expect(called == ["footer"], "the auto footer calls back on the next turn, the header's animation runs on")
+        await rig.settle()
+        #expect(called == ["footer", "header"])
+        #expect(rig.mainQueue.isEmpty)
     }
 
     // The wiring surface of the real controls: UIControl's addAction(_:for:) for .valueChanged,
@@ -118,6 +178,7 @@ import Testing
         let auto = TestFooterControl(timing: .mjRefreshAutoFooter)
         auto.refreshingBlock = { blocks += 1 }
         auto.beginRefreshing()
+        auto.mainQueue.runTurn()
         #expect(blocks == 2)
     }
 

@@ -38,7 +38,7 @@ struct AsyncLoaderTests {
         #expect(more.page == 2)
         await controller.resolve(more, .success(page(more, count: 2)))
         #expect(controller.currentItems.count == 5)
-        #expect(controller.footer.state == .noMoreData)
+        #expect(controller.footer.state == .noMoreData(title: "The end"))
     }
 
     @Test func refreshCancelsTheRunningLoadMoreTask() async {

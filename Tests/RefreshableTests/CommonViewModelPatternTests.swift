@@ -135,39 +135,21 @@ private final class LiveViewModel {
     }
 }
 
-/// Lets the main actor take turns until `condition` holds (a double's begin animation counted in
-/// turns, an end command MJRefresh applies on the main queue's next turn), at most `turns` of them.
-@MainActor
-private func turns(until condition: () -> Bool, atMost turns: Int = 50) async {
-    var taken = 0
-    while !condition(), taken < turns {
-        await Task.yield()
-        taken += 1
-    }
-}
-
-/// Lets a few turns of the main actor run, for queued end commands and the driver's re-check.
-private func someTurns() async {
-    for _ in 0..<6 {
-        await Task.yield()
-    }
-}
-
 extension TestHeaderControl {
-    /// Completes a begin animation, by hand or by the turns it counts, until the action ran
-    /// `count` times in all; a `UIRefreshControl` calls it at once.
+    /// Completes a begin animation, by hand or by the turns of its main queue, until the action
+    /// ran `count` times in all; a `UIRefreshControl` calls it at once.
     fileprivate func finishBeginAnimation(untilActions count: Int) async {
         finishBeginAnimations()
-        await turns(until: { actionCount >= count })
+        await mainQueue.turns(until: { actionCount >= count }, limit: 50)
     }
 }
 
 extension TestFooterControl {
-    /// Completes a begin animation, by hand or by the turns it counts, until the action ran
-    /// `count` times in all.
+    /// Completes a begin animation, by hand or by the turns of its main queue, until the action
+    /// ran `count` times in all.
     fileprivate func finishBeginAnimation(untilActions count: Int) async {
         finishBeginAnimations()
-        await turns(until: { actionCount >= count })
+        await mainQueue.turns(until: { actionCount >= count }, limit: 50)
     }
 }
 
@@ -205,22 +187,22 @@ struct CommonViewModelPatternTests {
         await header.finishBeginAnimation(untilActions: 1)
         #expect(service.requestedPages == [1])
         if speed == .fromTheNetwork {
-            await someTurns()
+            await header.mainQueue.turns(6)
             #expect(header.isRefreshing, "the spinner vanished while the request runs")
             #expect(header.calls.isEmpty, "the pull was ended before the view model answered")
             await service.answerFromTheNetwork()
         }
-        await turns(until: { !header.isRefreshing })
+        await header.mainQueue.turns(until: { !header.isRefreshing })
         #expect(!header.isRefreshing, "the end the view model published left the header spinning")
         #expect(viewModel.items == ["1.1", "1.2", "1.3"])
 
-        await someTurns()
+        await header.mainQueue.turns(6)
         #expect(service.requestedPages == [1], "a callback of the control loaded again")
         header.pull()  // the user pulls again: never swallowed
         await header.finishBeginAnimation(untilActions: 2)
         #expect(service.requestedPages == [1, 1], "a user's second pull was swallowed")
         await service.answerFromTheNetwork()
-        await turns(until: { !header.isRefreshing })
+        await header.mainQueue.turns(until: { !header.isRefreshing })
         #expect(!header.isRefreshing)
         subscription.cancel()
     }
@@ -236,22 +218,22 @@ struct CommonViewModelPatternTests {
         footer.action = subscription.footerAction { viewModel.input.footerRefreshing.accept(()) }
 
         for (pull, page) in [(1, 2), (2, 3)] {
-            await someTurns()
+            await footer.mainQueue.turns(6)
             footer.pull()
             await footer.finishBeginAnimation(untilActions: pull)
             #expect(service.requestedPages.last == page, "a user's pull was swallowed")
             if speed == .fromTheNetwork {
-                await someTurns()
+                await footer.mainQueue.turns(6)
                 #expect(footer.state == .refreshing, "the footer stopped loading while the request runs")
                 await service.answerFromTheNetwork()
             }
-            await turns(until: { !footer.isRefreshing && !footer.hasDeferredCommands })
+            await footer.mainQueue.turns(until: { !footer.isRefreshing && !footer.hasDeferredCommands })
         }
         #expect(service.requestedPages == [2, 3])
         #expect(footer.state == .noMoreData(title: nil), "the end of the list the view model published is not shown")
-        await someTurns()
+        await footer.mainQueue.turns(6)
         footer.finishBeginAnimations()
-        await someTurns()
+        await footer.mainQueue.turns(6)
         #expect(service.requestedPages == [2, 3], "a callback of the footer loaded again")
         subscription.cancel()
     }
@@ -266,17 +248,17 @@ struct CommonViewModelPatternTests {
         let subscription = viewModel.output.autoSetRefreshHeaderStatus(header: nil, footer: nil, previous: previous)
         previous.action = subscription.previousAction { viewModel.input.previousRefreshing.accept(()) }
         viewModel.output.refreshStatus.value = .resetNoPreviousData  // newer items exist above
-        await turns(until: { previous.state == .idle && !previous.hasDeferredCommands })
+        await previous.mainQueue.turns(until: { previous.state == .idle && !previous.hasDeferredCommands })
 
         previous.pull()
         await previous.finishBeginAnimation(untilActions: 1)
         #expect(service.requestedPages == [0])
         if speed == .fromTheNetwork {
-            await someTurns()
+            await previous.mainQueue.turns(6)
             #expect(previous.state == .refreshing, "the control stopped loading while the request runs")
             await service.answerFromTheNetwork()
         }
-        await turns(until: { !previous.isRefreshing && !previous.hasDeferredCommands })
+        await previous.mainQueue.turns(until: { !previous.isRefreshing && !previous.hasDeferredCommands })
         #expect(previous.state == .noMoreData(title: nil))
         subscription.cancel()
     }
@@ -295,13 +277,13 @@ struct CommonViewModelPatternTests {
         await header.finishBeginAnimation(untilActions: 1)
         #expect(service.requestedPages == [1])
         if speed == .fromTheNetwork {
-            await someTurns()
+            await header.mainQueue.turns(6)
             #expect(header.isRefreshing, "the spinner vanished while the first request runs")
             await service.answerFromTheNetwork()
         }
-        await turns(until: { !header.isRefreshing })
+        await header.mainQueue.turns(until: { !header.isRefreshing })
         #expect(!header.isRefreshing)
-        await someTurns()
+        await header.mainQueue.turns(6)
         #expect(service.requestedPages == [1], "the first load ran twice")
         subscription.cancel()
     }
@@ -330,8 +312,8 @@ struct CommonViewModelPatternTests {
             #expect(header.isRefreshing, "the refresh's own callback ended it")
             await service.answerFromTheNetwork()
         }
-        await turns(until: { !header.isRefreshing })
-        await someTurns()
+        await header.mainQueue.turns(until: { !header.isRefreshing })
+        await header.mainQueue.turns(6)
         #expect(!header.isRefreshing)
         #expect(service.requestedPages == [1], "MJRefresh's late callback loaded again")
         header.pull()
@@ -360,12 +342,12 @@ struct CommonViewModelPatternTests {
         header.pull()
         footer.pull()
         await footer.finishBeginAnimation(untilActions: 1)
-        await turns(until: { !footer.isRefreshing && !footer.hasDeferredCommands })
+        await footer.mainQueue.turns(until: { !footer.isRefreshing && !footer.hasDeferredCommands })
         #expect(footer.state == .idle, "the refused pull left the footer spinning")
         #expect(header.isRefreshing, "the footer's end ended the header's pull")
         #expect(service.requestedPages == [1])
         await service.answerFromTheNetwork()
-        await turns(until: { !header.isRefreshing })
+        await footer.mainQueue.turns(until: { !header.isRefreshing })
         #expect(!header.isRefreshing)
         subscription.cancel()
     }
@@ -379,11 +361,11 @@ struct CommonViewModelPatternTests {
         footer.action = subscription.footerAction { model.loadMore() }
         model.setupRefreshHeader()
         model.answer(model.requests[0])
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         model.refresh()
         footer.pull()  // the user pulls; the action comes when the begin animation completes
         model.loadMore()  // the app asks too, and the running refresh refuses it
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         #expect(footer.isRefreshing, "a refusal of the app's load ended the user's pull")
         model.answer(model.requests[1])
         footer.finishBeginAnimations()

@@ -12,15 +12,17 @@ func items(source: Int, from first: Int, count: Int) -> [String] {
 }
 
 /// A seed-style adopter: `refreshData(isRefresh:)` records the request; the test answers it with
-/// `answer(_:with:)` or `answer(_:error:)`, in any order, as a network callback would.
+/// `answer(_:with:)` or `answer(_:error:)`, in any order, as a network callback would. Its controls
+/// are the testing kit's MJRefresh header and auto footer, whose commands and callbacks wait on
+/// `mainQueue` until the test drains it.
 @MainActor
 final class SeedController: Refreshable {
     let refreshStatus: RefreshRuntime<String>
     var currentIndex = 0
-    let mainQueue = MainQueueMirror()
-    let header: MJRefreshHeader
-    let footer: MJRefreshFooter
-    let list = ListMirror()
+    let mainQueue = TestMainQueue()
+    let header: TestHeaderControl
+    let footer: TestFooterControl
+    let list = TestListView()
     var hasHeader = true
     var hasFooter = true
     private(set) var requests: [RefreshRequest] = []
@@ -31,10 +33,10 @@ final class SeedController: Refreshable {
     /// the library tells those callbacks from a user's pull.
     init(titles: [String] = ["No more orders"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
         refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
-        header = MJRefreshHeader(mainQueue: mainQueue)
-        footer = MJRefreshFooter(mainQueue: mainQueue)
-        header.refreshingBlock = { [weak self] in self?.headerRefreshingAction() }
-        footer.refreshingBlock = { [weak self] in self?.footerRefreshingAction() }
+        header = TestHeaderControl(timing: .mjRefreshHeader(.turns(1)), mainQueue: mainQueue)
+        footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue)
+        header.action = { [weak self] in self?.headerRefreshingAction() }
+        footer.action = { [weak self] in self?.footerRefreshingAction() }
     }
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { hasHeader ? header : nil }
@@ -88,7 +90,7 @@ final class SeedController: Refreshable {
     }
 
     /// The state the footer shows once MJRefresh's queued commands ran.
-    var footerState: MJRefreshState {
+    var footerState: TestFooterControl.State {
         mainQueue.drain()
         return footer.state
     }
@@ -129,10 +131,10 @@ extension TestPageLoader where Item == String {
 final class AsyncController: AsyncRefreshable {
     let refreshStatus: RefreshRuntime<String>
     var currentIndex = 0
-    let header = UIRefreshControl()
-    let mainQueue = MainQueueMirror()
-    let footer: MJRefreshFooter
-    let list = ListMirror()
+    let header = TestHeaderControl()
+    let mainQueue = TestMainQueue()
+    let footer: TestFooterControl
+    let list = TestListView()
     let loads = TestPageLoader<String>()
     private(set) var discarded: [RefreshRequest] = []
     /// What the library reported as no longer wanted; never anything for an async adopter.
@@ -140,7 +142,8 @@ final class AsyncController: AsyncRefreshable {
 
     init(titles: [String] = ["The end"], policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
         refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
-        footer = MJRefreshFooter(mainQueue: mainQueue)
+        footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue)
+        loads.takesTurns(of: mainQueue)
     }
 
     var refreshHeaderControl: (any RefreshHeaderControl)? { header }
@@ -240,14 +243,6 @@ final class CallbackList: Refreshable {
     }
 }
 
-/// Lets the main actor run a few turns: real controls' queued commands and the library's
-/// re-checks run.
-func nextMainActorTurns() async {
-    for _ in 0..<4 {
-        await Task.yield()
-    }
-}
-
 /// Starts a load and returns its request, or records why it did not start.
 func started(_ outcome: RefreshBegin, sourceLocation: SourceLocation = #_sourceLocation) throws -> RefreshRequest {
     guard case .started(let request, _) = outcome else {
@@ -276,4 +271,16 @@ func refused(
         return nil
     }
     return invalid
+}
+
+/// Takes turns of `queue` until MJRefresh's queued commands and callbacks ran, and the main-actor
+/// tasks the library scheduled (its re-check after asynchronous control commands) ran after them,
+/// as the real main queue runs them, in order.
+@MainActor
+func settle(_ queue: TestMainQueue) async {
+    for _ in 0..<5 {
+        queue.drain()
+        await queue.turns(10)
+    }
+    queue.drain()
 }

@@ -75,7 +75,7 @@ struct InterleavingTests {
         controller.answer(controller.lastRequest, count: 3)
         controller.loadMore()
         controller.answer(controller.lastRequest, count: 1)
-        #expect(controller.footers[0].state == .noMoreData)
+        #expect(controller.footers[0].state == .noMoreData(title: "a"))
         controller.refresh()
         let refresh = controller.lastRequest
         controller.switchSource(to: 1)
@@ -302,8 +302,11 @@ private final class SyncEchoController: Refreshable {
 private final class PerTabController: Refreshable {
     let refreshStatus = RefreshRuntime<String>(noMoreTitles: ["a", "b"], policy: RefreshPolicy(pageSize: 3))
     var currentIndex = 0
-    let mainQueue = MainQueueMirror()
-    lazy var footers = [MJRefreshFooter(mainQueue: mainQueue), MJRefreshFooter(mainQueue: mainQueue)]
+    let mainQueue = TestMainQueue()
+    lazy var footers = [
+        TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue),
+        TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue),
+    ]
     var requests: [RefreshRequest] = []
     var lastRequest: RefreshRequest { requests[requests.count - 1] }
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }

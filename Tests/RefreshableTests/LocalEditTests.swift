@@ -1,5 +1,6 @@
 import Observation
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// Local edits by id (update, remove, insert) and how they meet later loads.

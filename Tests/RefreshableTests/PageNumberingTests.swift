@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// Servers that number their answers differently from their requests (`RefreshPolicy.curPageOffset`).
@@ -105,6 +106,6 @@ struct PageNumberingTests {
         controller.loadSuccess(RefreshPage(items: ["c"], curPage: 2, pageCount: 2), for: more)
         #expect(controller.currentItems == ["a", "b", "c"])
         #expect(controller.refreshStatus[0].failure == nil)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
     }
 }

@@ -3,13 +3,15 @@ import RefreshableTesting
 import Testing
 
 /// A cursor feed with a control above the first row that loads previous pages: an MJRefresh-like
-/// auto footer placed at the top, which calls its action from `beginRefreshing()`.
+/// auto footer placed at the top, which calls its action on the main queue's turn after
+/// `beginRefreshing()`. The loader's waits take the controls' turns.
 @MainActor
 private final class FeedController: AsyncRefreshable {
     let refreshStatus = RefreshRuntime<String>(
         noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2, paging: .cursors))
-    let header = TestHeaderControl()
-    let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+    let mainQueue = TestMainQueue()
+    let header: TestHeaderControl
+    let footer: TestFooterControl
     let previous: TestFooterControl
     let loads = TestPageLoader<String>()
 
@@ -19,7 +21,10 @@ private final class FeedController: AsyncRefreshable {
     var refreshListView: (any RefreshListView)? { nil }
 
     init(previousTiming: TestFooterControl.Timing) {
-        previous = TestFooterControl(timing: previousTiming)
+        header = TestHeaderControl(mainQueue: mainQueue)
+        footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue)
+        previous = TestFooterControl(timing: previousTiming, mainQueue: mainQueue)
+        loads.takesTurns(of: mainQueue)
         header.action = { [unowned self] in headerRefreshingAction() }
         footer.action = { [unowned self] in footerRefreshingAction() }
         previous.action = { [unowned self] in previousRefreshingAction() }
@@ -76,7 +81,7 @@ struct PreviousControlTests {
         controller.loadPrevious()
         await controller.waitForStart(count: 2)
         #expect(controller.previous.state == .refreshing)
-        #expect(controller.previous.actionCount == 1, "the auto footer called its action from beginRefreshing()")
+        #expect(controller.previous.actionCount == 1, "the auto footer called its action once it began")
         #expect(controller.loads.started.count == 2, "that callback started no second load")
         #expect(controller.footer.state == .idle, "the footer shows nothing of a load above the list")
         #expect(!controller.header.isRefreshing)

@@ -385,8 +385,9 @@ private final class AutoLoadingFeed: AsyncRefreshable {
         requests.filter { $0.kind == kind }.count
     }
 
+    /// Takes turns of the footer's main queue: its callbacks, the loads and the reloads run.
     func run(turns: Int = 2_000) async {
-        for _ in 0..<turns { await Task.yield() }
+        await footer.mainQueue.turns(turns)
     }
 }
 

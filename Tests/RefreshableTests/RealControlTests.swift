@@ -9,6 +9,8 @@ final class RealTimingController: Refreshable {
     let refreshStatus: RefreshRuntime<String>
     let header: TestHeaderControl
     let footer: TestFooterControl
+    /// The main queue both controls' callbacks and queued commands wait on.
+    let mainQueue = TestMainQueue()
     let list = TestListView()
     var cache: ((RefreshRequest) -> RefreshPage<String>)?
     private(set) var requests: [RefreshRequest] = []
@@ -19,8 +21,8 @@ final class RealTimingController: Refreshable {
         footer: TestFooterControl.Timing = .mjRefreshAutoFooter
     ) {
         refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: RefreshPolicy(pageSize: 3))
-        self.header = TestHeaderControl(timing: header)
-        self.footer = TestFooterControl(timing: footer)
+        self.header = TestHeaderControl(timing: header, mainQueue: mainQueue)
+        self.footer = TestFooterControl(timing: footer, mainQueue: mainQueue)
         self.header.action = { [weak self] in self?.headerRefreshingAction() }
         self.footer.action = { [weak self] in self?.footerRefreshingAction() }
     }
@@ -46,9 +48,9 @@ final class RealTimingController: Refreshable {
         )
     }
 
-    /// Lets the controls apply their queued commands and the library's re-check run.
+    /// Lets the controls apply their queued commands, call back, and the library's re-check run.
     func nextTurns() async {
-        await nextMainActorTurns()
+        await mainQueue.turns(4)
     }
 }
 
@@ -150,12 +152,15 @@ struct RealControlTests {
         let controller = RealTimingController(footer: .mjRefreshAutoFooter)
         controller.setupRefreshHeader()
         controller.answer(controller.lastRequest, hasMore: true)
+        await controller.nextTurns()
         controller.loadMore()
+        await controller.mainQueue.turn()  // MJRefresh calls the block on the main queue's next turn
         #expect(controller.footer.actionCount == 1)
         #expect(controller.requests.map(\.page) == [1, 2])
         controller.answer(controller.lastRequest, hasMore: true)
         await controller.nextTurns()
         controller.footer.pull()  // the user scrolls to the bottom
+        await controller.mainQueue.turn()
         #expect(controller.requests.map(\.page) == [1, 2, 3])
     }
 
@@ -339,33 +344,35 @@ struct RealControlStatusTests {
 
     @Test func aHeaderStatusDoesNotEndAFooterTheUserPulled() async {
         let output = Output()
-        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
-        let footer = TestFooterControl(timing: .mjRefreshBackFooter(.manual))
+        let mainQueue = TestMainQueue()
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual), mainQueue: mainQueue)
+        let footer = TestFooterControl(timing: .mjRefreshBackFooter(.manual), mainQueue: mainQueue)
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
-        await Task.yield()  // the footer applies what subscribing sent
+        await mainQueue.turn()  // the footer applies what subscribing sent
         footer.pull()
         output.refreshStatus.value = .beginHeaderRefresh
         output.refreshStatus.value = .endHeaderRefresh
-        await Task.yield()
+        await mainQueue.turn()
         #expect(footer.isRefreshing, "endHeaderRefresh ended the footer the user pulled")
         #expect(!footer.calls.contains(.endRefreshing))
         output.refreshStatus.value = .endFooterRefresh
-        await Task.yield()
+        await mainQueue.turn()
         #expect(!footer.isRefreshing)
         subscription.cancel()
     }
 
     @Test func aFooterStatusDoesNotEndAHeaderTheUserPulled() async {
         let output = Output()
-        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual))
-        let footer = TestFooterControl(timing: .mjRefreshAutoFooter)
+        let mainQueue = TestMainQueue()
+        let header = TestHeaderControl(timing: .mjRefreshHeader(.manual), mainQueue: mainQueue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: mainQueue)
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
         header.pull()
         output.refreshStatus.value = .endFooterRefresh
         #expect(header.isRefreshing)
         #expect(header.calls.isEmpty)
         output.refreshStatus.value = .endHeaderRefresh
-        await Task.yield()
+        await mainQueue.turn()
         #expect(!header.isRefreshing)
         subscription.cancel()
     }

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 /// The `Refreshable` defaults, driven through a seed-style adopter with MJRefresh mirrors: S1–S12 end to end.
@@ -57,7 +58,7 @@ struct RefreshableBehaviourTests {
         let controller = loadedController()
         controller.loadMore()
         controller.answer(controller.lastRequest, count: 1)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
         controller.refresh()
         controller.answer(controller.lastRequest, count: 3, hasMore: true)
         #expect(!controller.refreshStatus[0].noMoreData)
@@ -71,7 +72,7 @@ struct RefreshableBehaviourTests {
         controller.refresh()
         controller.answer(controller.lastRequest, error: ServerError(code: 500))
         #expect(controller.currentItems.count == 4)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
         #expect(controller.refreshStatus[0].failure?.request.kind == .refresh)
     }
 
@@ -79,7 +80,7 @@ struct RefreshableBehaviourTests {
         let controller = loadedController()
         controller.loadMore()
         controller.answer(controller.lastRequest, curPage: 2, pageCount: 2)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
         let count = controller.requests.count
         controller.loadMore()
         #expect(controller.requests.count == count)
@@ -92,7 +93,7 @@ struct RefreshableBehaviourTests {
         let placeholder = controller.list.placeholder
         #expect(placeholder?.reason == .loaderFailed("Loading failed: ServerError(code: 0)"))
         #expect(controller.list.messages.isEmpty)
-        controller.list.retry?()
+        controller.list.tapRetry()
         #expect(controller.requests.count == 2)
         #expect(controller.lastRequest.kind == .refresh)
         #expect(controller.list.placeholder == nil, "the placeholder goes once the retry is loading")
@@ -175,13 +176,13 @@ struct RefreshableBehaviourTests {
         let controller = loadedController(titles: ["No more orders", "No more unpaid"])
         controller.loadMore()
         controller.answer(controller.lastRequest, count: 1)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
         controller.switchSource(to: 1)
         controller.answer(controller.lastRequest, count: 3)
         #expect(controller.footerState == .idle)
         #expect(!controller.footer.isHidden)
         controller.switchSource(to: 0)
-        #expect(controller.footerState == .noMoreData)
+        #expect(controller.footerState == .noMoreData(title: "No more orders"))
         #expect(controller.requests.count == 3, "switching back to a loaded tab does not reload it")
     }
 
@@ -240,7 +241,7 @@ struct RefreshableBehaviourTests {
         controller.refreshFooter()
         controller.refreshFooter()
         controller.mainQueue.drain()
-        #expect(controller.footer.state == .noMoreData)
+        #expect(controller.footer.state == .noMoreData(title: "No more orders"))
     }
 
     @Test func cancelLoadingKeepsItemsAndRecordsTheCancellation() {
@@ -260,7 +261,7 @@ struct RefreshableBehaviourTests {
         controller.answer(controller.lastRequest)
         controller.loadMore()
         let count = controller.requests.count
-        controller.header.beginRefreshing()  // the user pulls; MJRefresh calls refresh() from its block
+        controller.header.pull()  // the user pulls; MJRefresh calls refresh() from its block
         controller.mainQueue.drain()
         #expect(controller.requests.count == count, "the in-flight load-more wins")
         #expect(!controller.header.isRefreshing)

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 import Testing
 
 private struct Output: OutputRefreshProtocol {
@@ -9,7 +10,7 @@ private struct Output: OutputRefreshProtocol {
 @MainActor
 @Suite("Status dispatch")
 struct StatusDispatchTests {
-    private let queue = MainQueueMirror()
+    private let queue = TestMainQueue()
     private let output = Output()
 
     private func send(_ statuses: RefreshStatus...) async {
@@ -20,19 +21,18 @@ struct StatusDispatchTests {
     }
 
     @Test func beginAndEndHeaderRefreshDriveTheHeader() async {
-        let header = UIRefreshControl()
+        let header = TestHeaderControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         await send(.beginHeaderRefresh)
         #expect(header.isRefreshing)
         await send(.endHeaderRefresh)
         #expect(!header.isRefreshing)
-        #expect(header.beginCount == 1)
-        #expect(header.endCount == 1)
+        #expect(header.calls == [.beginRefreshing, .endRefreshing])
         subscription.cancel()
     }
 
     @Test func beginAndEndFooterRefreshDriveTheFooter() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         await send(.beginFooterRefresh)
         #expect(footer.state == .refreshing)
@@ -42,17 +42,17 @@ struct StatusDispatchTests {
     }
 
     @Test func noMoreDataShowsTheEndAndResetReopensIt() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         await send(.beginFooterRefresh, .noMoreData)
-        #expect(footer.state == .noMoreData)
+        #expect(footer.state == .noMoreData(title: nil))
         await send(.resetNoMoreData)
         #expect(footer.state == .idle)
         subscription.cancel()
     }
 
     @Test func aLateEndFooterRefreshNeverUndoesNoMoreData() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         // The seed's replaying switch sends endRefreshing() after endRefreshingWithNoMoreData(), and
         // MJRefresh applies the last call: the footer would be idle again.
@@ -62,45 +62,45 @@ struct StatusDispatchTests {
         output.refreshStatus.value = .beginFooterRefresh
         output.refreshStatus.value = .endFooterRefresh
         queue.drain()
-        #expect(footer.state == .noMoreData)
+        #expect(footer.state == .noMoreData(title: nil))
         subscription.cancel()
     }
 
     @Test func failedEndsBothControlsAndShowsTheFooterFailure() async {
-        let header = UIRefreshControl()
-        let footer = RecordingFooter()
+        let header = TestHeaderControl()
+        let footer = TestFooterControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
-        #expect(footer.commands == ["reset"], "a newly subscribed footer is driven to the relay's state")
-        footer.commands.removeAll()
+        #expect(footer.calls == [.resetNoMoreData], "a newly subscribed footer is driven to the relay's state")
+        footer.reset()
         await send(.beginHeaderRefresh, .failed(message: "offline"))
         #expect(!header.isRefreshing)
-        #expect(footer.commands.isEmpty, "a failed refresh leaves an idle footer alone")
+        #expect(footer.calls.isEmpty, "a failed refresh leaves an idle footer alone")
         await send(.beginFooterRefresh, .failed(message: "offline"))
-        #expect(footer.commands == ["begin", "failure(offline)"])
+        #expect(footer.calls == [.beginRefreshing, .endRefreshingWithFailure(message: "offline")])
         await send(.resetNoMoreData)
-        #expect(footer.commands.last == "reset")
+        #expect(footer.calls.last == .resetNoMoreData)
         subscription.cancel()
     }
 
     @Test func hideAndShowFooterToggleItsVisibilityOnly() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         await send(.noMoreData, .hideFooter)
         #expect(footer.isHidden)
         await send(.showFooter)
         #expect(!footer.isHidden)
-        #expect(footer.state == .noMoreData)
+        #expect(footer.state == .noMoreData(title: nil))
         subscription.cancel()
     }
 
     @Test func noneChangesNothing() async {
-        let footer = RecordingFooter()
-        let header = UIRefreshControl()
+        let footer = TestFooterControl()
+        let header = TestHeaderControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: footer)
-        footer.commands.removeAll()
+        footer.reset()
         await send(.none, .none)
-        #expect(footer.commands.isEmpty)
-        #expect(header.beginCount == 0 && header.endCount == 0)
+        #expect(footer.calls.isEmpty)
+        #expect(header.calls.isEmpty)
         subscription.cancel()
     }
 
@@ -112,7 +112,7 @@ struct StatusDispatchTests {
     }
 
     @Test func cancelledSubscriptionStopsDrivingAndLeavesNoObserver() async {
-        let header = UIRefreshControl()
+        let header = TestHeaderControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         subscription.cancel()
         subscription.cancel()
@@ -123,7 +123,7 @@ struct StatusDispatchTests {
     }
 
     @Test func releasedSubscriptionStopsDriving() async {
-        let header = UIRefreshControl()
+        let header = TestHeaderControl()
         _ = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         await send(.beginHeaderRefresh)
         #expect(!header.isRefreshing)
@@ -131,10 +131,10 @@ struct StatusDispatchTests {
     }
 
     @Test func subscriptionHoldsTheControlsWeakly() async {
-        weak var weakHeader: UIRefreshControl?
+        weak var weakHeader: TestHeaderControl?
         var subscriptions = Set<RefreshSubscription>()
         do {
-            let header = UIRefreshControl()
+            let header = TestHeaderControl()
             weakHeader = header
             output.autoSetRefreshHeaderStatus(header: header, footer: nil).store(in: &subscriptions)
         }
@@ -145,14 +145,14 @@ struct StatusDispatchTests {
 
     @Test func aNewSubscriberFirstReceivesTheCurrentStatus() async {
         output.refreshStatus.value = .beginHeaderRefresh
-        let header = UIRefreshControl()
+        let header = TestHeaderControl()
         let subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         #expect(header.isRefreshing)
         subscription.cancel()
     }
 
     @Test func aFooterSubscribedAgainMidRefreshKeepsShowingIt() async {
-        let header = UIRefreshControl()
+        let header = TestHeaderControl()
         var subscription = output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         await send(.beginHeaderRefresh, .hideFooter)
         subscription.cancel()
@@ -162,7 +162,7 @@ struct StatusDispatchTests {
     }
 
     @Test func beginFooterRefreshAfterAFailureLeavesAnMJFooterLoading() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         await send(.beginFooterRefresh, .failed(message: "offline"))
         await send(.beginFooterRefresh)
@@ -171,7 +171,7 @@ struct StatusDispatchTests {
     }
 
     @Test func anEndAndABeginInOneTurnLeaveAnMJFooterLoading() async {
-        let footer = MJRefreshFooter(mainQueue: queue)
+        let footer = TestFooterControl(timing: .mjRefreshAutoFooter, mainQueue: queue)
         let subscription = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         await send(.beginFooterRefresh)
         await send(.endFooterRefresh, .beginFooterRefresh)
@@ -199,7 +199,7 @@ struct StatusDispatchTests {
         }
         var seen: [RefreshStatus] = []
         let recorder = relay.subscribe { seen.append($0) }
-        let footer = RecordingFooter()
+        let footer = TestFooterControl()
         let driver = output.autoSetRefreshHeaderStatus(header: nil, footer: footer)
         relay.value = .beginFooterRefresh
         #expect(seen == [.none, .beginFooterRefresh, .endFooterRefresh, .noMoreData])
@@ -211,7 +211,7 @@ struct StatusDispatchTests {
         ]
         #expect(seen == expected)
         #expect(relay.appearance.footer == .idle, "a reset set after the end of the list was overtaken by it")
-        #expect(footer.commands.last == "reset", "the footer was driven to \(footer.commands)")
+        #expect(footer.calls.last == .resetNoMoreData, "the footer was driven to \(footer.calls)")
         var streamed: [RefreshStatus] = []
         for await status in stream {
             streamed.append(status)
@@ -249,54 +249,4 @@ struct StatusDispatchTests {
         }
         #expect(output.refreshStatus.observerCount == 0)
     }
-}
-
-/// A footer that records the commands it receives, by name.
-@MainActor
-final class RecordingFooter: RefreshFooterControl {
-    var commands: [String] = []
-    private(set) var isRefreshing = false
-    var isHidden = false
-
-    func beginRefreshing() {
-        commands.append("begin")
-        isRefreshing = true
-    }
-
-    func endRefreshing() {
-        commands.append("end")
-        isRefreshing = false
-    }
-
-    func endRefreshingWithNoMoreData() {
-        commands.append("noMore")
-        isRefreshing = false
-    }
-
-    func resetNoMoreData() {
-        commands.append("reset")
-    }
-
-    func endRefreshingWithNoMoreData(title: String) {
-        commands.append("noMore(\(title))")
-        isRefreshing = false
-    }
-
-    func endRefreshingWithFailure(message: String) {
-        commands.append("failure(\(message))")
-        isRefreshing = false
-    }
-}
-
-/// Runs the MJRefresh mirrors' queued commands, then lets main-actor tasks the library scheduled
-/// (its re-check after asynchronous control commands) run, as the real main queue would, in order.
-@MainActor
-func settle(_ queue: MainQueueMirror) async {
-    for _ in 0..<5 {
-        queue.drain()
-        for _ in 0..<10 {
-            await Task.yield()
-        }
-    }
-    queue.drain()
 }

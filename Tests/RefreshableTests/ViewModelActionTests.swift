@@ -12,7 +12,7 @@ private func loadedWithAutoFooter() async -> (CallbackList, TestFooterControl, R
     footer.action = subscription.footerAction { model.loadMore() }
     model.setupRefreshHeader()
     model.answer(model.requests[0])
-    await nextMainActorTurns()
+    await footer.mainQueue.turns(4)
     return (model, footer, subscription)
 }
 
@@ -28,11 +28,11 @@ struct ViewModelActionTests {
         let subscription = model.output.autoSetRefreshHeaderStatus(header: header, footer: nil)
         header.action = subscription.headerAction { model.refresh() }
         model.refresh()  // the app's own refresh, answered from a cache at once
-        await nextMainActorTurns()
+        await header.mainQueue.turns(4)
         #expect(!header.isRefreshing)
         #expect(header.pendingBeginCallbacks == 1)
         header.finishBeginAnimations()  // the callback of the subscription's own begin, late
-        await nextMainActorTurns()
+        await header.mainQueue.turns(4)
         #expect(model.requests.count == 1, "the late callback loaded again")
         #expect(!header.isRefreshing, "the late callback began a load that never ends")
         subscription.cancel()
@@ -50,7 +50,7 @@ struct ViewModelActionTests {
         header.finishBeginAnimations()
         #expect(model.requests.count == 1)
         model.answer(model.requests[0])
-        await nextMainActorTurns()
+        await header.mainQueue.turns(4)
         #expect(!header.isRefreshing)
         #expect(model.currentItems.count == 3)
         subscription.cancel()
@@ -65,7 +65,7 @@ struct ViewModelActionTests {
         header.pull()
         header.finishBeginAnimations()
         #expect(model.requests.map(\.kind) == [.refresh])
-        await nextMainActorTurns()
+        await header.mainQueue.turns(4)
         #expect(!header.isRefreshing, "the answered pull left the header refreshing")
         header.pull()  // a pull after a refresh the app started and the control's late callback
         header.finishBeginAnimations()
@@ -75,13 +75,15 @@ struct ViewModelActionTests {
 
     @Test func anAppLoadMoreBeginsTheAutoFooterWhoseCallbackLoadsNothing() async {
         let (model, footer, subscription) = await loadedWithAutoFooter()
-        model.loadMore()  // the app's own load-more: the auto footer calls its action as it begins
+        model.loadMore()  // the app's own load-more: the auto footer begins, and calls its action
+        await footer.mainQueue.turn()  // on the main queue's next turn
         #expect(footer.actionCount == 1)
         #expect(model.requests.map(\.kind) == [.refresh, .loadMore], "the footer's own callback loaded more")
         model.answer(model.requests[1])
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         #expect(footer.state == .idle)
         footer.pull()  // the user scrolls to the bottom
+        await footer.mainQueue.turn()
         #expect(model.requests.map(\.kind) == [.refresh, .loadMore, .loadMore], "a user's pull was swallowed")
         subscription.cancel()
     }
@@ -95,7 +97,7 @@ struct ViewModelActionTests {
         output.refreshStatus.value = .resetNoPreviousData  // newer items exist above the first row
         output.refreshStatus.value = .beginPreviousLoad
         output.refreshStatus.value = .endPreviousLoad
-        await nextMainActorTurns()
+        await previous.mainQueue.turns(4)
         #expect(previous.pendingBeginCallbacks == 1)
         previous.finishBeginAnimations()
         #expect(asked == 0, "the late callback was taken for a pull")
@@ -109,12 +111,13 @@ struct ViewModelActionTests {
         let (model, footer, subscription) = await loadedWithAutoFooter()
         model.refresh()
         footer.pull()  // refused: the list is refreshing
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         #expect(model.requests.map(\.kind) == [.refresh, .refresh])
         #expect(footer.state == .idle, "the refused pull left the footer spinning")
         model.answer(model.requests[1])
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         footer.pull()
+        await footer.mainQueue.turn()  // MJRefresh calls the block on the main queue's next turn
         #expect(model.requests.map(\.kind) == [.refresh, .refresh, .loadMore], "a later pull was swallowed")
         #expect(footer.state == .refreshing)
         subscription.cancel()
@@ -138,15 +141,16 @@ struct ViewModelActionTests {
     @Test func switchingToATabWhoseLoadMoreFailedShowsTheFailureWithoutBeginningTheFooter() async {
         let (model, footer, subscription) = await loadedWithAutoFooter()
         footer.pull()
+        await footer.mainQueue.turn()  // MJRefresh calls the block on the main queue's next turn
         model.loadFailer(ServerError(code: 500), for: model.requests[1])
         model.switchSource(to: 1)
         model.answer(model.requests[2])
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         #expect(footer.state == .idle)
         footer.reset()
         let actions = footer.actionCount
         model.switchSource(to: 0)
-        await nextMainActorTurns()
+        await footer.mainQueue.turns(4)
         #expect(footer.state == .failed(message: "Loading failed: ServerError(code: 500)"))
         #expect(!footer.calls.contains(.beginRefreshing), "the switch began the footer on its way to the failure")
         #expect(footer.actionCount == actions, "the auto footer's action ran on a tab switch")

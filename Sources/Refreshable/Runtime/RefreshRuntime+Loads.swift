@@ -101,13 +101,17 @@ extension RefreshRuntime {
     /// Applies a page through the state machine and carries out what it decided.
     @discardableResult
     func applySuccess(_ page: RefreshPage<Item>, for request: RefreshRequest) -> RefreshSettlement {
-        var settlement = state.succeed(request, with: page)
+        var (settlement, superseded) = state.apply(request, with: page)
         if case .failed(let refused) = settlement {
             // A refused answer: the user reads it in the runtime's words too.
             let message = describeError(refused)
             if message != refused.message {
                 settlement = .failed(state.describeFailure(refused, as: message))
             }
+        }
+        if let superseded {
+            // The page cap dropped pages at the end a load in flight was heading to.
+            cancelTasks(of: [superseded])
         }
         settle(settlement)
         return settlement
@@ -127,8 +131,9 @@ extension RefreshRuntime {
     /// Cancels a source's loads, records a cancellation, and draws the screen.
     func cancelLoading(source: Int) {
         state.checkSource(source, in: "cancelLoading(source:)")
-        guard let settlement = state.cancel(source: source) else { return }
-        cancelTasksNoLongerInFlight()
+        let (settlement, cancelled) = state.cancelLoads(source: source)
+        guard let settlement else { return }
+        cancelTasks(of: cancelled)
         settle(settlement)
     }
 
@@ -136,10 +141,6 @@ extension RefreshRuntime {
         switch settlement {
         case .applied(let update):
             forgetTask(of: update.request)
-            if update.dropped != nil {
-                // The page cap may have superseded a load toward the end it dropped.
-                cancelTasksNoLongerInFlight()
-            }
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
@@ -160,17 +161,16 @@ extension RefreshRuntime {
         tasks[LoadSlot(request)] = nil
     }
 
-    /// Cancels the tasks of the loads no longer in flight, and tells the host which of the
-    /// requests it runs itself are no longer wanted.
-    func cancelTasksNoLongerInFlight() {
-        for (slot, running) in tasks where !state.isInFlight(running.request) {
-            tasks[slot] = nil
-            running.task.cancel()
+    /// Cancels the tasks of `requests`, which a transition superseded or cancelled, and tells the
+    /// host which of them it runs itself are no longer wanted.
+    func cancelTasks(of requests: [RefreshRequest]) {
+        for request in requests where tasks[LoadSlot(request)]?.request == request {
+            tasks.removeValue(forKey: LoadSlot(request))?.task.cancel()
         }
-        guard !handedOver.isEmpty else { return }
+        guard !requests.isEmpty, !handedOver.isEmpty else { return }
         var cancelled: [RefreshRequest] = []
         handedOver.removeAll { request in
-            guard !state.isInFlight(request) else { return false }
+            guard requests.contains(request) else { return false }
             cancelled.append(request)
             return true
         }
@@ -178,6 +178,12 @@ extension RefreshRuntime {
         for request in cancelled {
             host?.didCancel(request)
         }
+    }
+
+    /// Cancels the tasks of the loads no longer in flight once the whole state was replaced, and
+    /// tells the host which of the requests it runs itself are no longer wanted.
+    func cancelTasksNoLongerInFlight() {
+        cancelTasks(of: (tasks.values.map(\.request) + handedOver).filter { !state.isInFlight($0) })
     }
 
     func replace(with newValue: RefreshSources<Item>) {

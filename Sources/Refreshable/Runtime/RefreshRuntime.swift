@@ -254,17 +254,15 @@ public final class RefreshRuntime<Item: Sendable> {
     /// supersedes, draws the screen, and hands the request to the host.
     @discardableResult
     func startLoad(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
-        let outcome = state.begin(kind, source: source)
-        guard case .started(let request, let superseded) = outcome else {
+        let (outcome, superseded) = state.start(kind, source: source)
+        guard case .started(let request, _) = outcome else {
             render()
             // A refused load publishes no status: a view model's control pulled for it ends.
             statusOutput?.relay.loadRefused(kind)
             return outcome
         }
-        if superseded != nil {
-            // A refresh may supersede a load-more and a load of the previous page at once.
-            cancelTasksNoLongerInFlight()
-        }
+        // A refresh may supersede a load-more and a load of the previous page at once.
+        cancelTasks(of: superseded)
         render()
         // A control that called back while being drawn may have superseded the request.
         guard state.isInFlight(request) else { return outcome }

@@ -28,26 +28,15 @@ public struct RefreshPolicy: Sendable, Hashable {
         case cursors
     }
 
-    @usableFromInline var storedPageSize: Int
-    @usableFromInline var storedFirstPage: Int
-
     /// The number of items a full page holds, at least 1. Used for the `count < pageSize`
     /// end-of-list fallback (see <doc:Rules#The-end-of-the-list>).
     public var pageSize: Int {
-        @inlinable get { storedPageSize }
-        set {
-            Self.checkPageSize(newValue)
-            storedPageSize = newValue
-        }
+        didSet { Self.checkPageSize(pageSize) }
     }
 
     /// The number of the first page, `1` for most servers, `0` for zero-based APIs; never negative.
     public var firstPage: Int {
-        @inlinable get { storedFirstPage }
-        set {
-            Self.checkFirstPage(newValue)
-            storedFirstPage = newValue
-        }
+        didSet { Self.checkFirstPage(firstPage) }
     }
 
     /// What happens when a new load is asked for while one is in flight.
@@ -86,13 +75,8 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// needs the server's ``RefreshPage/previousCursor``. A cap set while items are held counts them
     /// as one page until the next refresh.
     public var maxPages: Int? {
-        @inlinable get { storedMaxPages }
-        set {
-            Self.checkMaxPages(newValue)
-            storedMaxPages = newValue
-        }
+        didSet { Self.checkMaxPages(maxPages) }
     }
-    @usableFromInline var storedMaxPages: Int?
 
     /// The most loads in a row, in one direction, that may leave the list where it was: the answer
     /// to the last of them is refused with ``RefreshFailure/Reason/noProgress``, and nothing loads
@@ -105,13 +89,8 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// in each direction after a refresh, and one for each load the user asks for after that (a
     /// pull on the footer, ``RefreshRuntime/retryNow()``).
     public var maxLoadsWithoutProgress: Int {
-        get { storedMaxLoadsWithoutProgress }
-        set {
-            Self.checkMaxLoadsWithoutProgress(newValue)
-            storedMaxLoadsWithoutProgress = newValue
-        }
+        didSet { Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress) }
     }
-    var storedMaxLoadsWithoutProgress: Int
 
     /// Creates a policy.
     /// - Parameters:
@@ -137,10 +116,10 @@ public struct RefreshPolicy: Sendable, Hashable {
         Self.checkFirstPage(firstPage)
         Self.checkMaxPages(maxPages)
         Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress)
-        self.storedMaxPages = maxPages
-        self.storedMaxLoadsWithoutProgress = maxLoadsWithoutProgress
-        self.storedPageSize = pageSize
-        self.storedFirstPage = firstPage
+        self.maxPages = maxPages
+        self.maxLoadsWithoutProgress = maxLoadsWithoutProgress
+        self.pageSize = pageSize
+        self.firstPage = firstPage
         self.curPageOffset = curPageOffset
         self.paging = paging
         self.conflictRule = conflictRule

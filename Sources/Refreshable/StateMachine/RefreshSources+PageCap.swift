@@ -15,29 +15,28 @@ extension RefreshSources {
     @usableFromInline
     mutating func makeRoom(for request: RefreshRequest, page: RefreshPage<Item>) -> CapPlan {
         let source = request.source
-        let forward = request.kind == .loadMore
+        // A load-more drops pages at the front, a load of the previous page at the back.
+        let end = request.kind == .loadMore ? backward : forward
         let itemCount = states[source].items.count
         holdUnpagedItems(source, count: itemCount)
-        let heldPages = states[source]._heldPages.count
+        let heldPages = states[source].heldPages.count
         let pageCount = Swift.max(0, heldPages - (policy.maxPages ?? heldPages) + 1)
-        let gone = heldTotals(source, pages: forward ? 0..<pageCount : (heldPages - pageCount)..<heldPages)
-        let droppedRows = gone.count
-        let staying = forward ? droppedRows..<itemCount : 0..<(itemCount - droppedRows)
+        let pages = end == backward ? 0..<pageCount : (heldPages - pageCount)..<heldPages
+        let gone = heldTotals(source, pages: pages)
+        let dropped = end == backward ? 0..<gone.count : (itemCount - gone.count)..<itemCount
+        let staying = end == backward ? dropped.upperBound..<itemCount : 0..<dropped.lowerBound
         if heldPages > 0, !addsRows(page.items, source: source, besides: staying) {
             return CapPlan(folds: true)
         }
         guard pageCount > 0 else { return CapPlan() }
-        if forward {
-            dropFront(source, pages: pageCount, holding: gone, before: page)
-            return CapPlan(dropped: 0..<droppedRows)
-        }
-        dropBack(source, pages: pageCount, holding: gone, after: page)
-        return CapPlan(dropped: (itemCount - droppedRows)..<itemCount)
+        let superseded = drop(pages, at: end, holding: gone, items: dropped, source: source, beside: page)
+        return CapPlan(dropped: dropped, superseded: superseded)
     }
 
     /// Whether merging `incoming` adds a row when only the items at `staying` are held: without an
     /// identity whenever it holds an item; with one when an item is neither removed locally nor
     /// held at `staying`.
+    @usableFromInline
     func addsRows(_ incoming: [Item], source: Int, besides staying: Range<Int>) -> Bool {
         guard let identity else { return !incoming.isEmpty }
         let (index, items) = (indexes[source], states[source].items)
@@ -56,10 +55,10 @@ extension RefreshSources {
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
         change: RefreshUpdate.Change,
-        plan: CapPlan
+        plan: CapPlan?
     ) -> RefreshUpdate {
         let source = request.source
-        let held = HeldPage(
+        var held = HeldPage(
             count: 0,
             sent: page.items.count,
             cursor: request.kind == .loadMore ? request.cursor : nil,
@@ -68,23 +67,26 @@ extension RefreshSources {
         )
         switch change {
         case .replaced(let count):
-            states[source]._heldPages = [with(held, count: count)]
+            held.count = count
+            states[source].heldPages = [held]
         case .appended(let range):
-            if plan.folds, let last = states[source]._heldPages.indices.last {
+            if plan?.folds == true, let last = states[source].heldPages.indices.last {
                 fold(held, into: last, source: source)
-                states[source]._heldPages[last].nextCursor = held.nextCursor
+                states[source].heldPages[last].nextCursor = held.nextCursor
             } else {
-                states[source]._heldPages.append(with(held, count: range.count))
+                held.count = range.count
+                states[source].heldPages.append(held)
             }
         case .prepended(let range):
-            if plan.folds, !states[source]._heldPages.isEmpty {
+            if plan?.folds == true, !states[source].heldPages.isEmpty {
                 fold(held, into: 0, source: source)
-                states[source]._heldPages[0].previousCursor = held.previousCursor
+                states[source].heldPages[0].previousCursor = held.previousCursor
                 // The cursor a load-more asked for the page with no longer leads to the first
                 // page it stands for.
-                states[source]._heldPages[0].cursor = nil
+                states[source].heldPages[0].cursor = nil
             } else {
-                states[source]._heldPages.insert(with(held, count: range.count), at: 0)
+                held.count = range.count
+                states[source].heldPages.insert(held, at: 0)
             }
         case .switchedSource, .reset, .edited, .removed, .inserted:
             break
@@ -95,27 +97,21 @@ extension RefreshSources {
             change: change,
             noMoreData: states[source].noMoreData
         )
-        update.dropped = plan.dropped
+        update.dropped = plan?.dropped
         return update
     }
 
     /// Counts a page that added no rows with the held page at `index`: what the server sent in it
     /// and one more page; the caller takes the cursor of the end it extends.
     mutating func fold(_ page: HeldPage, into index: Int, source: Int) {
-        states[source]._heldPages[index].sent &+= page.sent
-        states[source]._heldPages[index].span &+= 1
-    }
-
-    func with(_ page: HeldPage, count: Int) -> HeldPage {
-        var page = page
-        page.count = count
-        return page
+        states[source].heldPages[index].sent &+= page.sent
+        states[source].heldPages[index].span &+= 1
     }
 
     /// Counts items held from before the cap was set as one page, standing for every page they
     /// came in.
     mutating func holdUnpagedItems(_ source: Int, count: Int) {
-        if states[source]._heldPages.isEmpty, count > 0 {
+        if states[source].heldPages.isEmpty, count > 0 {
             var held = HeldPage(
                 count: count,
                 sent: count,
@@ -125,64 +121,47 @@ extension RefreshSources {
             )
             let (pages, overflow) = states[source].page.subtractingReportingOverflow(states[source].firstLoadedPage)
             held.span = overflow ? 1 : Swift.max(1, pages &+ 1)
-            states[source]._heldPages = [held]
+            states[source].heldPages = [held]
         }
     }
 
-    /// Drops the first `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
-    /// load-more brought.
-    mutating func dropFront(
-        _ source: Int,
-        pages pageCount: Int,
+    /// Drops the held `pages` at one end, which hold `gone` and the items at `items`, to make room
+    /// for `incoming` at the other end: loading toward the end that lost them asks for them again.
+    /// - Parameter end: The end the pages go from: ``backward`` (the first pages) or ``forward``.
+    /// - Returns: The load toward that end that was in flight, superseded: it asked for a page
+    ///   next to a page no longer held.
+    mutating func drop(
+        _ pages: Range<Int>,
+        at end: Int,
         holding gone: (count: Int, sent: Int, span: Int),
-        before incoming: RefreshPage<Item>
-    ) {
-        let (count, sent, span) = gone
-        states[source]._heldPages.removeFirst(pageCount)
-        dropItems(0..<count, source: source)
-        states[source]._firstLoadedPage = states[source].firstLoadedPage &+ span
-        states[source]._itemsBefore = states[source]._itemsBefore &+ sent
-        // The first page held now; the incoming one when every held page goes.
-        let previousCursor =
-            states[source]._heldPages.isEmpty ? incoming.previousCursor : states[source]._heldPages[0].previousCursor
-        switch policy.paging {
-        case .pageNumbers:
-            states[source]._noPreviousData = false
-            states[source]._previousCursor = nil
-        case .cursors:
-            states[source]._noPreviousData = previousCursor == nil
-            states[source]._previousCursor = previousCursor
+        items: Range<Int>,
+        source: Int,
+        beside incoming: RefreshPage<Item>
+    ) -> RefreshRequest? {
+        let held = states[source].heldPages.count
+        let cursor: String?
+        let page: Int
+        // The cursors are read in place before the pages go: a copy kept while they are removed
+        // would copy them all.
+        if end == backward {
+            // What the first page kept (the incoming one when every held page goes) says comes before it.
+            cursor =
+                pages.upperBound < held
+                ? states[source].heldPages[pages.upperBound].previousCursor : incoming.previousCursor
+            states[source].heldPages.removeFirst(pages.count)
+            page = states[source].firstLoadedPage &+ gone.span
+            states[source].itemsBefore = states[source].itemsBefore &+ gone.sent
+        } else {
+            // What the last page kept (the incoming one when every held page goes) says follows
+            // it, or what the first page dropped was asked with.
+            let lastKept =
+                pages.lowerBound > 0 ? states[source].heldPages[pages.lowerBound - 1].nextCursor : incoming.nextCursor
+            cursor = lastKept ?? states[source].heldPages[pages.lowerBound].cursor
+            states[source].heldPages.removeLast(pages.count)
+            page = states[source].page &- gone.span
         }
-        // A load of the previous page asked for a page that is no longer before the first one.
-        states[source]._previousInFlight = nil
-        states[source]._loadPreviousFailure = nil
-    }
-
-    /// Drops the last `pageCount` pages, which hold `gone`, to make room for `incoming`, which a
-    /// load of the previous page brought.
-    mutating func dropBack(
-        _ source: Int,
-        pages pageCount: Int,
-        holding gone: (count: Int, sent: Int, span: Int),
-        after incoming: RefreshPage<Item>
-    ) {
-        let kept = states[source]._heldPages.count - pageCount
-        let (count, span) = (gone.count, gone.span)
-        // What the last page kept (the incoming one when every held page goes) says follows it,
-        // or what the first page dropped was asked with.
-        let lastKept = kept > 0 ? states[source]._heldPages[kept - 1].nextCursor : incoming.nextCursor
-        let nextCursor = lastKept ?? states[source]._heldPages[kept].cursor
-        states[source]._heldPages.removeLast(pageCount)
-        let itemCount = states[source].items.count
-        dropItems((itemCount - count)..<itemCount, source: source)
-        states[source]._page = states[source].page &- span
-        states[source]._noMoreData = policy.paging == .cursors && nextCursor == nil
-        states[source]._nextCursor = policy.paging == .cursors ? nextCursor : nil
-        // A load-more asked for a page that no longer comes after the last one.
-        if states[source].isLoadingMore {
-            states[source]._inFlight = nil
-        }
-        states[source]._loadMoreFailure = nil
+        dropItems(items, source: source)
+        return states[source].edges[end].reopen(at: page, cursor: cursor, byCursor: policy.paging == .cursors)
     }
 
     /// How many items some of a capped source's held pages hold, how many the server sent in them,
@@ -193,9 +172,9 @@ extension RefreshSources {
         var sent = 0
         var span = 0
         for index in pages {
-            count += states[source]._heldPages[index].count
-            sent = sent &+ states[source]._heldPages[index].sent
-            span = span &+ states[source]._heldPages[index].span
+            count += states[source].heldPages[index].count
+            sent = sent &+ states[source].heldPages[index].sent
+            span = span &+ states[source].heldPages[index].span
         }
         return (count, sent, span)
     }
@@ -207,22 +186,22 @@ extension RefreshSources {
     /// out tell.
     @usableFromInline
     func serverCountUnderCap(_ source: Int, adding page: Int, madeRoom: Bool) -> Int? {
-        guard !states[source]._heldPages.isEmpty || madeRoom else { return nil }
-        return states[source]._heldPages.reduce(states[source]._itemsBefore &+ page) { $0 &+ $1.sent }
+        guard !states[source].heldPages.isEmpty || madeRoom else { return nil }
+        return states[source].heldPages.reduce(states[source].itemsBefore &+ page) { $0 &+ $1.sent }
     }
 
     /// Forgets the pages every source holds, when the cap changes: pages loaded without a cap were
     /// never recorded, so the items held count as one page at the next capped load.
     mutating func forgetHeldPages() {
-        for index in states.indices where !states[index]._heldPages.isEmpty {
-            states[index]._heldPages = []
+        for index in states.indices where !states[index].heldPages.isEmpty {
+            states[index].heldPages = []
         }
     }
 
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
-        states[source]._heldPages.addCount(delta, at: position)
+        states[source].heldPages.addCount(delta, at: position)
     }
 }
 
@@ -251,14 +230,10 @@ struct CapPlan {
     /// pages dropped held no rows, `nil` when no page was dropped.
     @usableFromInline var dropped: Range<Int>?
     /// Whether the page adds no rows and is folded into the page next to it.
-    @usableFromInline var folds: Bool
+    @usableFromInline var folds = false
+    /// The load toward the end pages were dropped from that was in flight, superseded.
+    @usableFromInline var superseded: RefreshRequest?
 
     /// Whether pages were dropped for it, holding rows or not.
     @usableFromInline var madeRoom: Bool { dropped != nil }
-
-    @usableFromInline
-    init(dropped: Range<Int>? = nil, folds: Bool = false) {
-        self.dropped = dropped
-        self.folds = folds
-    }
 }

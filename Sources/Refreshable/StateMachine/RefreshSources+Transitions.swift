@@ -146,67 +146,70 @@ extension RefreshSources {
     /// - Returns: The started request (and the one it superseded), or why nothing started.
     @inlinable
     public mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> RefreshBegin {
+        start(kind, source: source).outcome
+    }
+
+    /// Decides whether a load starts, as ``begin(_:source:)`` does.
+    /// - Returns: The decision, and every request the started load superseded (a refresh may
+    ///   supersede a load toward each end), whose answers will be discarded.
+    @inlinable
+    mutating func start(
+        _ kind: RefreshRequest.Kind,
+        source: Int
+    ) -> (outcome: RefreshBegin, superseded: [RefreshRequest]) {
         checkSource(source, in: "begin(_:source:)")
-        if kind == .loadPrevious {
-            return beginPrevious(source: source)
+        let edge = kind.edge
+        if let busy = blocking(kind, source: source) {
+            return (.ignored(.busy(inFlight: busy)), [])
         }
-        // Fields are read one by one: a copy of the whole state would retain each of its parts.
-        let inFlight = states[source].inFlight
-        if let inFlight, !supersedes(kind, inFlight: inFlight.kind) {
-            return .ignored(.busy(inFlight: inFlight))
-        }
-        if kind == .refresh, policy.conflictRule == .inFlightWins, let previous = states[source].previousInFlight {
-            return .ignored(.busy(inFlight: previous))
-        }
-        let page: Int
+        var page = policy.firstPage
         var cursor: String?
-        switch kind {
-        case .refresh, .loadPrevious:  // a load of the previous page went to beginPrevious above
-            page = policy.firstPage
-        case .loadMore:
-            guard states[source].hasLoaded, !states[source].items.isEmpty else { return .ignored(.nothingLoaded) }
-            guard !states[source].noMoreData else { return .ignored(.noMoreData) }
-            let (next, overflow) = states[source].page.addingReportingOverflow(1)
-            guard !overflow else { return .ignored(.noMoreData) }
+        if kind != .refresh {
+            let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
+            guard states[source].hasLoaded, !states[source].items.isEmpty else { return (.ignored(.nothingLoaded), []) }
+            guard !states[source].edges[edge].ended else { return (.ignored(ended), []) }
+            let (next, overflow) = states[source].edges[edge].page.addingReportingOverflow(edge == forward ? 1 : -1)
+            guard !overflow else { return (.ignored(ended), []) }
             page = next
             if policy.paging == .cursors {
-                guard let next = states[source].nextCursor else { return .ignored(.noMoreData) }
+                guard let next = states[source].edges[edge].cursor else { return (.ignored(ended), []) }
                 cursor = next
+            } else if edge == backward, page < policy.firstPage {
+                return (.ignored(ended), [])
             }
         }
         let request = issue(kind, source: source, page: page, cursor: cursor)
-        states[source]._inFlight = request
-        if kind == .loadMore {
-            states[source]._loadMoreFailure = nil
-            return .started(request, superseded: inFlight)
+        var superseded: [RefreshRequest] = []
+        if kind == .refresh {
+            // A refresh supersedes the loads toward both ends: their answers are discarded.
+            for end in forward...backward {
+                if let inFlight = states[source].edges[end].inFlight.take() {
+                    superseded.append(inFlight)
+                }
+            }
+        } else {
+            states[source].edges[edge].failure = nil
         }
-        // A refresh supersedes the load of the previous page too: its answer is discarded.
-        let previousInFlight = states[source]._previousInFlight.take()
-        return .started(request, superseded: inFlight ?? previousInFlight)
+        states[source].edges[edge].inFlight = request
+        return (.started(request, superseded: superseded.first), superseded)
     }
 
-    /// Decides whether the page before the first loaded one is asked for.
+    /// The load in flight that keeps a load of `kind` from starting, if any: loads toward the same
+    /// end, or a refresh and a load of the previous page, run one at a time unless the conflict
+    /// rule lets the new one supersede the other.
     @inlinable
-    mutating func beginPrevious(source: Int) -> RefreshBegin {
-        if let busy = states[source].previousInFlight ?? (states[source].isRefreshing ? states[source].inFlight : nil) {
-            return .ignored(.busy(inFlight: busy))
+    func blocking(_ kind: RefreshRequest.Kind, source: Int) -> RefreshRequest? {
+        // Read once: where this code runs unspecialised, each read of the state copies it.
+        let edges = states[source].edges
+        if let own = edges[kind.edge].inFlight, !supersedes(kind, inFlight: own.kind) {
+            return own
         }
-        guard states[source].hasLoaded, !states[source].items.isEmpty else { return .ignored(.nothingLoaded) }
-        guard !states[source].noPreviousData else { return .ignored(.noPreviousData) }
-        let (page, overflow) = states[source].firstLoadedPage.subtractingReportingOverflow(1)
-        guard !overflow else { return .ignored(.noPreviousData) }
-        var cursor: String?
-        switch policy.paging {
-        case .pageNumbers:
-            guard page >= policy.firstPage else { return .ignored(.noPreviousData) }
-        case .cursors:
-            guard let previous = states[source].previousCursor else { return .ignored(.noPreviousData) }
-            cursor = previous
+        if let other = edges[1 - kind.edge].inFlight, kind == .refresh || other.kind == .refresh,
+            !supersedes(kind, inFlight: other.kind)
+        {
+            return other
         }
-        let request = issue(.loadPrevious, source: source, page: page, cursor: cursor)
-        states[source]._previousInFlight = request
-        states[source]._loadPreviousFailure = nil
-        return .started(request, superseded: nil)
+        return nil
     }
 
     /// Makes the next request: a new generation, from this value's origin.
@@ -241,7 +244,18 @@ extension RefreshSources {
     /// - Returns: What was done with the page.
     @inlinable
     public mutating func succeed(_ request: RefreshRequest, with page: RefreshPage<Item>) -> RefreshSettlement {
-        guard isInFlight(request) else { return .discarded(request) }
+        apply(request, with: page).settlement
+    }
+
+    /// Applies a page as ``succeed(_:with:)`` does.
+    /// - Returns: What was done with the page, and the load the page cap superseded, if any: one
+    ///   toward the end it dropped pages from.
+    @inlinable
+    mutating func apply(
+        _ request: RefreshRequest,
+        with page: RefreshPage<Item>
+    ) -> (settlement: RefreshSettlement, superseded: RefreshRequest?) {
+        guard isInFlight(request) else { return (.discarded(request), nil) }
         let source = request.source
         let heldBefore = states[source].items.count
         if let invalid = page.validate(
@@ -250,21 +264,18 @@ extension RefreshSources {
             firstPage: policy.firstPage,
             curPageOffset: policy.curPageOffset
         ) {
-            return settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid)))
+            return (settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid))), nil)
         }
         if request.kind != .refresh, let stalled = checkProgress(of: request, page: page, heldBefore: heldBefore) {
-            return settleFailure(stalled)
+            return (settleFailure(stalled), nil)
         }
         revision &+= 1
         let cap = policy.maxPages != nil && request.kind != .refresh ? makeRoom(for: request, page: page) : nil
-        if cap?.madeRoom == true {
-            forgetCursorsTowardDroppedEnd(after: request)
-        }
         // Read again only when the cap dropped items: each read of a state copies it in an
         // adopter's runtime, which is not specialised for its items.
         let start = cap?.madeRoom == true ? states[source].items.count : heldBefore
         if !indexes.isEmpty {
-            return .applied(succeedByID(request, with: page, cap: cap))
+            return (.applied(succeedByID(request, with: page, cap: cap)), cap?.superseded)
         }
         // Every change goes through states[source] itself: a local copy of the state would hold a
         // second reference to the items and make each append copy all of them.
@@ -280,13 +291,13 @@ extension RefreshSources {
             states[source]._items.insert(contentsOf: page.items, at: 0)
             change = .prepended(0..<page.items.count)
         }
-        return .applied(
-            commit(request, page: page, change: change, serverHeld: states[source].items.count, cap: cap))
+        let update = commit(request, page: page, change: change, serverHeld: states[source].items.count, cap: cap)
+        return (.applied(update), cap?.superseded)
     }
 
-    /// Records a page's success in its source (its page number, the end of the list in the
-    /// page's direction, the cursors, no failure, nothing in flight in that direction), holds it
-    /// under the page cap, and describes the change.
+    /// Records a page's success in its source (the page at its end, whether the list ends there,
+    /// the cursor past it, no failure, nothing in flight toward it; both ends for a refresh),
+    /// holds it under the page cap, and describes the change.
     /// - Parameters:
     ///   - serverHeld: How many of the server's items the source has passed since the last
     ///     refresh, held or left out, for the end of the list by total count.
@@ -302,56 +313,36 @@ extension RefreshSources {
         let source = request.source
         let byCursor = policy.paging == .cursors
         states[source]._hasLoaded = true
-        states[source]._failure = nil
+        states[source].lastFailure = nil
+        if request.kind == .refresh {
+            // Nothing comes before a refresh's page: the items the cap dropped no longer count.
+            states[source].itemsBefore = 0
+            states[source].forgetProgress()
+        }
         if request.kind == .loadPrevious {
-            commitStart(request, page: page)
-            states[source]._loadPreviousFailure = nil
-            states[source]._previousInFlight = nil
-            states[source]._itemsBefore -= Swift.min(states[source]._itemsBefore, page.items.count)
+            states[source].itemsBefore -= Swift.min(states[source].itemsBefore, page.items.count)
         } else {
-            if request.kind == .refresh {
-                // Nothing comes before a refresh's page: the items the cap dropped no longer count.
-                states[source]._itemsBefore = 0
-                resetProgress(source: source)
-            }
             // Under a cap, a load-more counts what the server sent in the pages held, since what
             // the dropped pages left out is no longer among the items.
             let capped = request.kind == .loadMore && cap != nil
             let serverCount =
                 (capped ? serverCountUnderCap(source, adding: page.items.count, madeRoom: cap?.madeRoom == true) : nil)
-                ?? serverHeld &+ states[source]._itemsBefore
-            let noMoreData = page.isLastPage(heldAfterApplying: serverCount, request: request, policy: policy)
-            states[source]._noMoreData = noMoreData
-            if byCursor {
-                states[source]._nextCursor = noMoreData ? nil : page.nextCursor
-            }
-            states[source]._page = request.page
-            states[source]._loadMoreFailure = nil
-            states[source]._inFlight = nil
-            if request.kind == .refresh {
-                commitStart(request, page: page)
-                // A refresh starts the list again: no failure of either direction stays shown.
-                states[source]._loadPreviousFailure = nil
-            }
+                ?? serverHeld &+ states[source].itemsBefore
+            let ended = page.isLastPage(heldAfterApplying: serverCount, request: request, policy: policy)
+            states[source].edges[forward].commit(
+                page: request.page, ended: ended, cursor: page.nextCursor, byCursor: byCursor)
+        }
+        if request.kind != .loadMore {
+            // The page is the first one held now: whether anything comes before it.
+            let ended = page.isFirstPage(request: request, policy: policy)
+            states[source].edges[backward].commit(
+                page: request.page, ended: ended, cursor: page.previousCursor, byCursor: byCursor)
         }
         guard policy.maxPages != nil else {
             return RefreshUpdate(
                 request: request, source: source, change: change, noMoreData: states[source].noMoreData)
         }
-        return holdUnderCap(request, page: page, change: change, plan: cap ?? CapPlan())
-    }
-
-    /// Records the start of the list a page leaves, once it is the first page held: its number,
-    /// whether anything comes before it, and (under cursor paging) the cursor of what does.
-    @inlinable @inline(__always)
-    mutating func commitStart(_ request: RefreshRequest, page: RefreshPage<Item>) {
-        let source = request.source
-        let noPrevious = page.isFirstPage(request: request, policy: policy)
-        states[source]._firstLoadedPage = request.page
-        states[source]._noPreviousData = noPrevious
-        if policy.paging == .cursors {
-            states[source]._previousCursor = noPrevious ? nil : page.previousCursor
-        }
+        return holdUnderCap(request, page: page, change: change, plan: cap)
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
@@ -381,14 +372,24 @@ extension RefreshSources {
     /// - Parameter source: The source to cancel.
     /// - Returns: The settlement of the cancelled refresh or load-more (of the load of the previous
     ///   page when only it was in flight), or `nil` when nothing was in flight.
-    @inlinable
     public mutating func cancel(source: Int) -> RefreshSettlement? {
+        cancelLoads(source: source).settlement
+    }
+
+    /// Cancels the source's in-flight loads as ``cancel(source:)`` does.
+    /// - Returns: The settlement, and the requests cancelled.
+    mutating func cancelLoads(source: Int) -> (settlement: RefreshSettlement?, cancelled: [RefreshRequest]) {
         checkSource(source, in: "cancel(source:)")
-        let previous = states[source].previousInFlight.map {
-            settleFailure(RefreshFailure(request: $0, reason: .cancelled))
+        var settlement: RefreshSettlement?
+        var cancelled: [RefreshRequest] = []
+        // Toward the front first: the refresh's or load-more's failure is the one the source keeps.
+        for edge in [backward, forward] {
+            if let request = states[source].edges[edge].inFlight {
+                cancelled.append(request)
+                settlement = settleFailure(RefreshFailure(request: request, reason: .cancelled))
+            }
         }
-        guard let request = states[source].inFlight else { return previous }
-        return settleFailure(RefreshFailure(request: request, reason: .cancelled))
+        return (settlement, cancelled)
     }
 
     /// Whether `request` is the in-flight request of its source, that is, whether its result would be applied.
@@ -396,10 +397,7 @@ extension RefreshSources {
     @inlinable @inline(__always)
     public func isInFlight(_ request: RefreshRequest) -> Bool {
         guard request.source >= 0, request.source < sourceCount else { return false }
-        if request.kind == .loadPrevious {
-            return states[request.source].previousInFlight == request
-        }
-        return states[request.source].inFlight == request
+        return states[request.source].edges[request.kind.edge].inFlight == request
     }
 
     /// Whether this value is an edited copy of `other`, as opposed to an older or unrelated value:
@@ -415,8 +413,8 @@ extension RefreshSources {
         origin = newOrigin
         revision &+= 1
         for index in states.indices where states[index].isLoading {
-            states[index]._inFlight = nil
-            states[index]._previousInFlight = nil
+            states[index].edges[forward].inFlight = nil
+            states[index].edges[backward].inFlight = nil
         }
     }
 
@@ -437,14 +435,11 @@ extension RefreshSources {
         let described = failure.described(as: message)
         let source = failure.request.source
         let box = FailureBox(described)
-        if states[source]._failure?.failure == failure {
-            states[source]._failure = box
+        if states[source].lastFailure?.failure == failure {
+            states[source].lastFailure = box
         }
-        if states[source]._loadMoreFailure?.failure == failure {
-            states[source]._loadMoreFailure = box
-        }
-        if states[source]._loadPreviousFailure?.failure == failure {
-            states[source]._loadPreviousFailure = box
+        for edge in forward...backward where states[source].edges[edge].failure?.failure == failure {
+            states[source].edges[edge].failure = box
         }
         return described
     }
@@ -454,16 +449,12 @@ extension RefreshSources {
         let source = failure.request.source
         revision &+= 1
         let box = FailureBox(failure)
-        states[source]._failure = box
-        switch failure.request.kind {
-        case .refresh:
-            states[source]._inFlight = nil
-        case .loadMore:
-            states[source]._inFlight = nil
-            states[source]._loadMoreFailure = box
-        case .loadPrevious:
-            states[source]._previousInFlight = nil
-            states[source]._loadPreviousFailure = box
+        states[source].lastFailure = box
+        let edge = failure.request.kind.edge
+        states[source].edges[edge].inFlight = nil
+        // A failed refresh leaves the failure a load-more showed in the footer.
+        if failure.request.kind != .refresh {
+            states[source].edges[edge].failure = box
         }
         return .failed(failure)
     }
