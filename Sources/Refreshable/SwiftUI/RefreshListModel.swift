@@ -77,6 +77,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var previousPageState: RefreshAppearance.Footer = .noMoreData(title: nil)
         var noMoreText: String?
         var failure: RefreshFailure?
+        var loadMoreFailure: RefreshFailure?
+        var loadPreviousFailure: RefreshFailure?
         var placeholder: RefreshFailure?
         var isLoadedEmpty = false
     }
@@ -162,6 +164,24 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public var failure: RefreshFailure? {
         registrar.access(self, keyPath: \.failure)
         return shown.failure
+    }
+
+    /// The current source's failed load-more, until a load-more starts or a load succeeds: show
+    /// its message and a Retry button calling ``loadMore()`` below the rows. A failure at the
+    /// start or a failed refresh leaves it alone, unlike ``failure``. See
+    /// ``RefreshState/loadMoreFailure``.
+    public var loadMoreFailure: RefreshFailure? {
+        registrar.access(self, keyPath: \.loadMoreFailure)
+        return shown.loadMoreFailure
+    }
+
+    /// The current source's failed load of the previous page, until one starts or succeeds, or a
+    /// refresh succeeds: show its message and a Retry button calling ``loadPrevious()`` above the
+    /// rows. A failed load-more leaves it alone, unlike ``failure``. See
+    /// ``RefreshState/loadPreviousFailure``.
+    public var loadPreviousFailure: RefreshFailure? {
+        registrar.access(self, keyPath: \.loadPreviousFailure)
+        return shown.loadPreviousFailure
     }
 
     /// The failure to show in place of an empty list, with a retry button calling ``retry()``;
@@ -262,6 +282,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             triggeredBeforePage = state.firstLoadedPage
         }
         runtime.cancelLoading(source: index)
+    }
+
+    /// Asks again for everything of the current source that failed, at once: the failed
+    /// load-more and the failed load of the previous page together (or the failed refresh), and
+    /// each load waiting for its retry. One "Retry" button for the whole list; see
+    /// ``RefreshRuntime/retryNow()``.
+    /// - Returns: Whether a load started.
+    @discardableResult
+    public func retryNow() -> Bool {
+        runtime.retryNow()
     }
 
     /// Retries the failed first load of an empty list: the placeholder's button.
@@ -413,6 +443,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             next.noMoreText = title ?? ""
         }
         next.failure = state.failure
+        next.loadMoreFailure = state.loadMoreFailure
+        next.loadPreviousFailure = state.loadPreviousFailure
         next.placeholder = appearance.placeholder
         next.isLoadedEmpty = state.isLoadedEmpty
         publish(next)
@@ -447,6 +479,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
         if next.failure != old.failure {
             registrar.withMutation(of: self, keyPath: \.failure) { shown.failure = next.failure }
+        }
+        if next.loadMoreFailure != old.loadMoreFailure {
+            registrar.withMutation(of: self, keyPath: \.loadMoreFailure) {
+                shown.loadMoreFailure = next.loadMoreFailure
+            }
+        }
+        if next.loadPreviousFailure != old.loadPreviousFailure {
+            registrar.withMutation(of: self, keyPath: \.loadPreviousFailure) {
+                shown.loadPreviousFailure = next.loadPreviousFailure
+            }
         }
         if next.placeholder != old.placeholder {
             registrar.withMutation(of: self, keyPath: \.placeholder) { shown.placeholder = next.placeholder }
