@@ -109,8 +109,9 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             return rig.header.pullAndRelease()
         case .pullFooter:
             if let routed {
+                guard routed.route(action) else { return false }
                 note("the last row comes on screen and goes")
-                return routed.route(action)
+                return true
             }
             guard hasFooter, rig.footer.isWired, rig.footer.canBePulled else { return false }
             note(Self.step(for: action))

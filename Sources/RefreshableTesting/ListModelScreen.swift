@@ -3,8 +3,9 @@ import Refreshable
 
 /// A SwiftUI screen over a `RefreshListModel`, drawn on the rig's doubles as a view draws the
 /// model: the header's refreshing state from `isRefreshing`, the footer row from `isLoadingMore`,
-/// `noMoreText` and a failed load-more, the placeholder with its retry button from `placeholder`,
-/// and an alert for each failure of a list with items while its tab is on screen. It draws again
+/// `noMoreText` and `loadMoreFailure`, the placeholder with its retry button from `placeholder`,
+/// and an alert for each failure (`failure`, `loadMoreFailure`, `loadPreviousFailure`) of a list
+/// with items while its tab is on screen. It draws again
 /// on the turn after the model changes, as Observation makes a view do, so a value the model does
 /// not publish shows stale.
 ///
@@ -17,10 +18,6 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
     let model: RefreshListModel<Item>
     private let rig: ConformanceRig<Item>
     private var alerted: Set<RefreshFailure> = []
-    /// The failures drawn so far, and the tabs whose footer row shows a failed load-more until the
-    /// next load-more or success, as a row that keeps its "tap to retry" would.
-    private var seen: Set<RefreshFailure> = []
-    private var footerFailed: Set<Int> = []
     /// The tab drawn last: a failure that comes on screen with a tab switch is old news, not an alert.
     private var drawnIndex = 0
 
@@ -77,6 +74,12 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             // `onDisappear`, which load more once per crossing.
             let last = model.items.count - 1
             guard last >= 0 else { return true }
+            // In a list no longer than the rows near the start (`prefetchDistance`, one page by
+            // default), the last row is one of the first: its crossing loads the previous page
+            // too when something comes before it, as the model documents, which a load-more does
+            // not ask for. That event calls `loadMore()` instead.
+            let nearStart = max(model.prefetchDistance ?? model.refreshStatus.policy.pageSize, 1)
+            guard last >= nearStart || model.refreshStatus[model.currentIndex].noPreviousData else { return false }
             model.itemDidAppear(at: last)
             model.itemDidDisappear(at: last)
         case .refreshIfStale(let minutes):
@@ -123,19 +126,13 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         if footer.isHidden != footerHidden {
             footer.isHidden = footerHidden
         }
-        let failure = model.failure
-        if let failure, seen.insert(failure).inserted, failure.request.kind == .loadMore, failure.reason != .cancelled {
-            footerFailed.insert(index)
-        }
-        if model.isLoadingMore || failure == nil {
-            footerFailed.remove(index)
-        }
-        let loadMoreFailed = footerFailed.contains(index)
+        // The footer row shows the failed load-more, whatever failed at the start since.
+        let loadMoreFailure = model.loadMoreFailure.flatMap { $0.reason == .cancelled ? nil : $0 }
         let wanted: TestFooterControl.State =
             model.isLoadingMore
             ? .refreshing
             : model.noMoreText.map { .noMoreData(title: $0) }
-                ?? (loadMoreFailed ? .failed(message: failure?.message ?? "") : .idle)
+                ?? (loadMoreFailure.map { .failed(message: $0.message) } ?? .idle)
         if footer.state != wanted {
             switch wanted {
             case .refreshing: footer.beginRefreshing()
@@ -155,9 +152,13 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         let switched = drawnIndex != model.currentIndex
         drawnIndex = model.currentIndex
         // A failure first seen over an empty list is the placeholder's: rows that come later
-        // (a local insertion) do not turn it into a message.
-        if let failure, failure.reason != .cancelled, alerted.insert(failure).inserted, !items.isEmpty, !switched {
-            list.showFailureMessage(failure)
+        // (a local insertion) do not turn it into a message. Each direction's failure is its own
+        // alert: two that fail in one turn (a retry of both ends offline) are both shown.
+        let failures = [model.failure, model.loadMoreFailure, model.loadPreviousFailure].compactMap { $0 }
+        for failure in failures where failure.reason != .cancelled && alerted.insert(failure).inserted {
+            if !items.isEmpty, !switched {
+                list.showFailureMessage(failure)
+            }
         }
     }
 }

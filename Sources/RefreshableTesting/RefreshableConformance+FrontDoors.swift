@@ -104,8 +104,11 @@ extension RefreshableConformance {
     /// The suite draws the model on the rig's doubles as a view draws it, and redraws it when
     /// Observation says it changed: the header from `isRefreshing` (a pull runs
     /// `.refreshable { await model.refresh() }`), the footer row from `isLoadingMore`, `noMoreText`
-    /// and a failed load-more (its button calls `loadMore()`), the placeholder from `placeholder`
-    /// (its button calls `retry()`), an alert for each `failure` of a list with items. It calls
+    /// and `loadMoreFailure` (its button calls `loadMore()`), the placeholder from `placeholder`
+    /// (its button calls `retry()`), an alert for each failure of a list with items (`failure`,
+    /// `loadMoreFailure`, `loadPreviousFailure`). A scroll to the last row loads more; in a list
+    /// no longer than `prefetchDistance`, whose last row is also near the start, the suite calls
+    /// `loadMore()` instead, as that scroll loads the previous page too. It calls
     /// the model's own API for everything else: `setUp()`, `switchSource(to:)`, `cancelLoading()`
     /// (the source on screen, as `.onDisappear` does), the edits by id, and `refreshStatus.retryNow()`.
     /// The doubles keep `UIRefreshControl`'s timing: SwiftUI's views have no late callbacks.

@@ -67,3 +67,41 @@ import Testing
         #expect(failure.description.contains("the library recorded:\n    refresh(source: 0, page: 1, #1):"))
     }
 }
+
+/// A list model paged by cursor, as a chat screen is: its first rows are also its last while it
+/// holds one page, so a scroll to the end reaches the start too. The random events take it
+/// offline and online again.
+@MainActor
+@Suite struct CursorListModelTests {
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    private static func makeModel(_ rig: ConformanceRig<TestItem>, retries: Bool) -> RefreshListModel<TestItem> {
+        let loader = rig.loader
+        let model = RefreshListModel<TestItem>(noMoreTitles: ["end"], policy: RefreshPolicy(paging: .cursors)) {
+            try await loader.load($0)
+        }
+        if retries {
+            model.refreshStatus.retry = RefreshRetry(maxRetries: 1, clock: rig.clock)
+        }
+        return model
+    }
+
+    @Test func aCursorPagedListModelKeepsEveryRuleOfflineWhenItsLastRowIsNearTheStart() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let configuration = ConformanceConfiguration(randomizedSteps: 10_000, seed: 716_632_666_546_416_052)
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: testItem) {
+            Self.makeModel($0, retries: false)
+        }
+        #expect(report.checkedRules.isSuperset(of: [.offline, .previousPageLoads]))
+        #expect(report.randomizedSteps == 10_000)
+    }
+
+    @Test func aCursorPagedListModelWithRetriesKeepsEveryRuleOfflineWhenItsLastRowIsNearTheStart() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let configuration = ConformanceConfiguration(randomizedSteps: 10_000, seed: 24_301)
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: testItem) {
+            Self.makeModel($0, retries: true)
+        }
+        #expect(report.checkedRules.isSuperset(of: [.offline, .previousPageLoads, .retry]))
+        #expect(report.randomizedSteps == 10_000)
+    }
+}
