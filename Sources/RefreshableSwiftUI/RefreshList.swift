@@ -12,8 +12,10 @@
     /// ```
     ///
     /// Below the rows it shows a progress row while the next page loads, a failed load-more's
-    /// message with a Retry button, or the source's end-of-list text; above them a progress row
-    /// while the previous page loads, and a failed refresh's message while the list keeps its items.
+    /// message with a Retry button (whatever loaded or failed above the rows since), or the source's
+    /// end-of-list text; above them a progress row while the previous page loads, a failed load of
+    /// the previous page's message with a Retry button (whatever happened below), and a failed
+    /// refresh's message while the list keeps its items.
     /// A failed first load covers the empty list with the message and a Retry button. The model needs
     /// an identity (`identity: .id()`), so `ForEach` never sees one id twice. Tabs: switch the model's
     /// source (`Picker(selection: model.selectedSource)`) and the list follows. For rows of your own
@@ -37,7 +39,13 @@
             List {
                 if model.isLoadingPrevious {
                     ProgressView()
-                } else if let failure = model.failureOverItems(of: .refresh) {
+                } else if let failure = model.failureOverItems(of: .loadPrevious) {
+                    VStack(spacing: 8) {
+                        Text(failure.message)
+                        Button("Retry") { model.loadPrevious() }
+                    }
+                }
+                if let failure = model.failureOverItems(of: .refresh) {
                     Text(failure.message)
                 }
                 ForEach(model.items) { item in
@@ -69,13 +77,21 @@
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     extension RefreshListModel {
-        /// The failure a list shows beside its items after a load of `kind` failed: `nil` for a
-        /// cancellation (which shows nothing), while the list is empty (the placeholder shows it),
-        /// and once a load succeeded.
+        /// The failure a list shows beside its items after a load of `kind` failed, read from that
+        /// direction's own failure, so a load at the other end does not hide it: the failed
+        /// load-more (``RefreshListModel/loadMoreFailure``) below the rows until a load-more starts
+        /// or a load succeeds, the failed load of the previous page
+        /// (``RefreshListModel/loadPreviousFailure``) above them, and a failed refresh while it is
+        /// the source's last failure. `nil` for a cancellation (which shows nothing) and while the
+        /// list is empty (the placeholder shows it).
         func failureOverItems(of kind: RefreshRequest.Kind) -> RefreshFailure? {
-            guard let failure, failure.request.kind == kind, failure.reason != .cancelled, placeholder == nil,
-                !items.isEmpty
-            else { return nil }
+            let failure: RefreshFailure?
+            switch kind {
+            case .loadMore: failure = loadMoreFailure
+            case .loadPrevious: failure = loadPreviousFailure
+            case .refresh: failure = self.failure.flatMap { $0.request.kind == .refresh ? $0 : nil }
+            }
+            guard let failure, failure.reason != .cancelled, placeholder == nil, !items.isEmpty else { return nil }
             return failure
         }
     }

@@ -92,6 +92,66 @@ import Testing
         #expect(model.failureOverItems(of: .refresh) == nil)
     }
 
+    /// A chat's feed, paged by cursor: older messages below (load-more), newer ones above (the
+    /// previous page). Cursors `after-<n>` and `before-<n>` move one page down or up from page `n`;
+    /// a cursor in `failing` fails.
+    private func feed(failing: Set<String>) -> Loader {
+        { request in
+            let cursor = request.cursor ?? "after-0"
+            if failing.contains(cursor) {
+                throw OrdersAPIError(description: "offline")
+            }
+            let step = cursor.hasPrefix("before-") ? -1 : 1
+            let page = (Int(cursor.split(separator: "-").last ?? "") ?? 0) + (request.isRefresh ? 1 : step)
+            return RefreshPage(
+                items: (0..<5).map { Order(id: "\(page)-\($0)", title: "message \($0) of page \(page)") },
+                nextCursor: "after-\(page)", previousCursor: "before-\(page)")
+        }
+    }
+
+    private func cursorModel(failing: Set<String>) -> RefreshListModel<Order> {
+        RefreshListModel(
+            noMoreTitles: ["No older messages"], policy: RefreshPolicy(pageSize: 5, paging: .cursors), identity: .id(),
+            loader: feed(failing: failing))
+    }
+
+    @Test func aFailedLoadMoreStaysBelowTheItemsWithItsRetryAfterTheLoadOfThePreviousPageSucceeds() async {
+        let model = cursorModel(failing: ["after-1"])
+        model.setUp()
+        #expect(await settle { model.items.count == 5 })
+        model.loadMore()
+        #expect(await settle { model.loadMoreFailure != nil })
+        model.loadPrevious()
+        #expect(await settle { model.items.count == 10 })
+        #expect(model.failureOverItems(of: .loadMore)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .loadPrevious) == nil)
+    }
+
+    @Test func aFailedLoadOfThePreviousPageStaysAboveTheItemsAfterALoadMoreSucceeds() async {
+        let model = cursorModel(failing: ["before-1"])
+        model.setUp()
+        #expect(await settle { model.items.count == 5 })
+        model.loadPrevious()
+        #expect(await settle { model.loadPreviousFailure != nil })
+        model.loadMore()
+        #expect(await settle { model.items.count == 10 })
+        #expect(model.failureOverItems(of: .loadPrevious)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .loadMore) == nil)
+        #expect(model.failureOverItems(of: .refresh) == nil)
+    }
+
+    @Test func aFailedLoadMoreStaysBelowTheItemsAfterTheLoadOfThePreviousPageFailsToo() async {
+        let model = cursorModel(failing: ["after-1", "before-1"])
+        model.setUp()
+        #expect(await settle { model.items.count == 5 })
+        model.loadMore()
+        #expect(await settle { model.loadMoreFailure != nil })
+        model.loadPrevious()
+        #expect(await settle { model.loadPreviousFailure != nil })
+        #expect(model.failureOverItems(of: .loadMore)?.request.kind == .loadMore)
+        #expect(model.failureOverItems(of: .loadPrevious)?.request.kind == .loadPrevious)
+    }
+
     @Test func aCancelledLoadShowsNothing() async {
         let model = model(orders())
         model.setUp()
