@@ -308,7 +308,7 @@ struct ReferenceModel: Sendable {
         }
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
-            state.noPreviousData = isFirst(page, askedPage: flight.page)
+            state.noPreviousData = isFirst(page, askedPage: flight.page, previous: false)
             if policy.paging == .cursors {
                 state.previousCursor = state.noPreviousData ? nil : page.previousCursor
             }
@@ -369,7 +369,7 @@ struct ReferenceModel: Sendable {
             state.pages.insert(held, at: 0)
         }
         state.firstLoadedPage = flight.page
-        state.noPreviousData = isFirst(page, askedPage: flight.page)
+        state.noPreviousData = isFirst(page, askedPage: flight.page, previous: true)
         if policy.paging == .cursors {
             state.previousCursor = state.noPreviousData ? nil : page.previousCursor
         }
@@ -381,10 +381,15 @@ struct ReferenceModel: Sendable {
     }
 
     /// Whether nothing comes before a page once it is the first one held: an empty page, the
-    /// policy's first page under page numbers, a page with no previous cursor under cursors.
-    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
-        if page.items.isEmpty || askedPage == .min {
+    /// policy's first page under page numbers, a page with no previous cursor under cursors. Under
+    /// cursors, an empty answer to a load of the previous page (`previous`) that carries a previous
+    /// cursor is a poll that found nothing yet: the start stays open (rule S14).
+    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int, previous: Bool) -> Bool {
+        if askedPage == .min {
             return true
+        }
+        if page.items.isEmpty {
+            return !(previous && policy.paging == .cursors && page.previousCursor != nil)
         }
         switch policy.paging {
         case .pageNumbers:
