@@ -80,7 +80,7 @@ extension AdopterScenario {
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
             replacingTheStateDiscardsItsLoads, sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage,
             removalSticks, removalDuringRefresh, serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage,
-            refreshSupersedesPreviousPage, capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
+            refreshSupersedesPreviousPage, aChatPollsAgainAfterAnEmptyAnswer, capDropsAndScrollingBackReloads, capSupersedesLoadMoreInFlight,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
             staleListRefreshesOnReturn, offlineLoadsFailAtOnce,
