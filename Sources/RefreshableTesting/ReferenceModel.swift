@@ -48,6 +48,8 @@ struct ReferenceModel: Sendable {
         var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
         var loadMoreFailed = false
+        /// Whether the last refresh failed (not cancelled), until a refresh succeeds (rule R).
+        var refreshFailed = false
         var failedSinceSuccess = false
         /// The pages held since the last refresh, front to back; the cap counts them.
         var pages: [HeldPage] = []
@@ -314,6 +316,7 @@ struct ReferenceModel: Sendable {
             }
             // A successful refresh clears the failure of both directions (rule S4).
             state.loadPreviousFailed = false
+            state.refreshFailed = false
             state.refreshedAt = now
         }
         state.hasLoaded = true
@@ -452,6 +455,9 @@ struct ReferenceModel: Sendable {
         sources[source].failure = (kind, cancelled)
         if kind == .loadMore, !cancelled {
             sources[source].loadMoreFailed = true
+        }
+        if kind == .refresh {
+            sources[source].refreshFailed = !cancelled
         }
         sources[source].failedSinceSuccess = true
         sources[source].inFlight = nil

@@ -129,6 +129,14 @@ public struct RefreshState<Item: Sendable>: Sendable {
         edges[backward].forgetProgress()
     }
 
+    /// After a successful refresh: counts progress afresh at both ends, and no failed refresh is
+    /// left for ``RefreshRuntime/retryNow()`` to ask again.
+    @usableFromInline
+    mutating func refreshSucceeded() {
+        forgetProgress()
+        edges[forward].refreshFailed = false
+    }
+
     /// Marks this source as unloaded under a policy whose first page is `firstPage`.
     mutating func alignUnloaded(firstPage: Int) {
         edges[forward].page = firstPage - 1  // firstPage >= 0: cannot overflow
@@ -161,6 +169,10 @@ struct RefreshEdge: Sendable, Equatable {
     /// The failure of the last load toward this end (a failed refresh leaves it), until one starts
     /// or a load toward this end succeeds.
     @usableFromInline var failure: FailureBox?
+    /// Forward only: whether the last refresh failed, not by a cancellation, and no refresh
+    /// succeeded since; ``RefreshRuntime/retryNow()`` asks for it again (see
+    /// <doc:Rules#Rules-of-the-features>).
+    var refreshFailed = false
     /// How many loads toward this end in a row did not move the list (see <doc:Rules#Progress>):
     /// the last of them was refused once it reached ``RefreshPolicy/maxLoadsWithoutProgress``.
     var stalled = 0
