@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "scaling-check", targets: ["ScalingCheck"]),
         // Instructions per page load, counted by callgrind: Scripts/instruction-counts.sh.
         .executable(name: "instruction-counts", targets: ["InstructionCounts"]),
+        // The slowest single load-more of a long list and the rows held when it happens:
+        // Scripts/load-more-spikes.sh.
+        .executable(name: "load-more-spikes", targets: ["LoadMoreSpikes"]),
     ],
     dependencies: [
         .package(name: "Refreshable", path: ".."),
@@ -38,6 +41,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "InstructionCounts",
+            dependencies: [.product(name: "Refreshable", package: "Refreshable")]
+        ),
+        .executableTarget(
+            name: "LoadMoreSpikes",
             dependencies: [.product(name: "Refreshable", package: "Refreshable")]
         ),
     ],

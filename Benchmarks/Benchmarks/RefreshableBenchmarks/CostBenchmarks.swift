@@ -17,7 +17,8 @@ import Refreshable
 ///   removed or inserted: the rows held less 18, plus 2);
 /// - removeItem/insertItem top: removing the first row by id, inserting a new row at 0, beside
 ///   the same `Array` edit;
-/// - cap: load-mores into a list holding its 10 or 1,000 pages, each dropping the first page;
+/// - cap: load-mores into a list that loaded the rows and holds its last 10 or 1,000 pages, each
+///   dropping the first page once the cap is reached;
 /// - slowest load-more: loading the rows 20 at a time, the slowest single load-more (custom
 ///   metrics, in nanoseconds of wall clock and of the thread's CPU time) beside the whole load;
 /// - memory: the bytes a list of the rows holds (requested, not freed, while it was built).
@@ -26,15 +27,21 @@ func registerCostBenchmarks() {
         registerRefreshes(rows: rows)
         registerEdits(rows: rows)
         registerGrowth(rows: rows)
+        registerCaps(rows: rows)
     }
+}
+
+/// Load-mores into a list that loaded `rows` rows and holds its last 10 or 1,000 pages (all of them
+/// when it has fewer), each dropping the first page once the cap is reached.
+private func registerCaps(rows: Int) {
     for maxPages in [10, 1_000] {
         for identity in [false, true] {
-            let name = "P6 cap \(maxPages)\(identity ? " identity" : "") 100000 rows x1000 page loads"
-            Benchmark(name, configuration: costConfiguration(rows: 100_000)) { benchmark in
-                // 100,000 rows loaded, the last pages held; then 1,000 more load-mores.
-                var sources = loadedPages(5_000, identity: identity, maxPages: maxPages)
+            let name = "P6 cap \(maxPages)\(identity ? " identity" : "") \(rows) rows x1000 page loads"
+            Benchmark(name, configuration: costConfiguration(rows: rows)) { benchmark in
+                let pages = rows / itemsPerPage
+                var sources = loadedPages(pages, identity: identity, maxPages: maxPages)
                 benchmark.startMeasurement()
-                for index in 5_000..<6_000 {
+                for index in pages..<(pages + 1_000) {
                     loadMore(&sources, page: rowPage(index))
                 }
                 benchmark.stopMeasurement()

@@ -77,7 +77,7 @@ extension Refreshable {
     }
 
     /// The items of the current source.
-    public var currentItems: [Item] { refreshStatus[currentIndex].items }
+    public var currentItems: RefreshItems<Item> { refreshStatus[currentIndex].items }
 
     /// Tells the list whether the device is online: while offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without calling ``refreshData(isRefresh:)`` or

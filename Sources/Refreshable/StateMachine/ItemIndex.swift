@@ -15,8 +15,9 @@ struct ItemIndex: Sendable {
     /// The next slot of `moving` whose entry moves; the slots before it are empty.
     private var nextToMove = 0
     /// The slots of the table to grow into, twice the size of `table`, zeroed a few for each id
-    /// added once `table` is half full: zeroed at once, they would cost one page load as much as
-    /// the items array's own growth.
+    /// added once `table` is half full: zeroed at once, they would hold up one page load for
+    /// milliseconds at a million items, as an array of the items growing did (``RefreshItems``
+    /// grows by the chunk).
     private var spare: [UInt64] = []
     /// What a key less `base` gives: the item's position.
     private var base: UInt32 = 0
@@ -36,7 +37,7 @@ struct ItemIndex: Sendable {
     init() {}
 
     /// An index of `items`, keeping the first position of an id held twice.
-    init<Item>(_ items: [Item], identity: RefreshItemIdentity<Item>) {
+    init<Item>(_ items: RefreshItems<Item>, identity: RefreshItemIdentity<Item>) {
         table = PositionTable(capacity: PositionTable.capacity(for: items.count))
         for position in items.indices {
             if add(identity.id(items[position]), at: position, in: items, identity) != nil {
@@ -46,7 +47,7 @@ struct ItemIndex: Sendable {
     }
 
     /// An index of `items` again, with the same local edits (those of items still held).
-    func reindexed<Item>(_ items: [Item], _ identity: RefreshItemIdentity<Item>) -> ItemIndex {
+    func reindexed<Item>(_ items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> ItemIndex {
         var fresh = ItemIndex(items, identity: identity)
         fresh.removed = removed
         fresh.unheld = unheld
@@ -65,7 +66,9 @@ struct ItemIndex: Sendable {
     }
 
     /// The position of the item with this id, if it is held.
-    func position<Item>(of id: RefreshItemID, in items: [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
+    func position<Item>(of id: RefreshItemID, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> Int?
+    {
         find(id, PositionTable.fingerprint(of: id), in: items, identity)
     }
 
@@ -74,7 +77,7 @@ struct ItemIndex: Sendable {
     private func find<Item>(
         _ id: RefreshItemID,
         _ fingerprint: UInt32,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         if let position = find(id, fingerprint, in: table, items, identity) {
@@ -87,7 +90,7 @@ struct ItemIndex: Sendable {
         _ id: RefreshItemID,
         _ fingerprint: UInt32,
         in table: PositionTable,
-        _ items: [Item],
+        _ items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         var slot = table.match(fingerprint, from: table.home(of: fingerprint))
@@ -106,7 +109,7 @@ struct ItemIndex: Sendable {
     mutating func add<Item>(
         _ id: RefreshItemID,
         at position: Int,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) -> Int? {
         let fingerprint = PositionTable.fingerprint(of: id)
@@ -142,7 +145,8 @@ struct ItemIndex: Sendable {
 
     /// Moves the positions after `position` down by one, before the item there is removed from
     /// `items` (which holds `items.count` items until then), its own entry already forgotten.
-    mutating func closeGap<Item>(at position: Int, in items: [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func closeGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+    {
         if position < items.count - position {
             // Fewer items before it: they move up in keys, and every position moves down.
             rekey(0..<position, by: 1, in: items, identity)
@@ -154,7 +158,7 @@ struct ItemIndex: Sendable {
 
     /// Moves the positions from `position` on up by one, before an item is inserted there into
     /// `items`.
-    mutating func openGap<Item>(at position: Int, in items: [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func openGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
         if position < items.count - position {
             rekey(0..<position, by: -1, in: items, identity)
             movePositions(by: 1)
@@ -168,7 +172,7 @@ struct ItemIndex: Sendable {
     private mutating func rekey<Item>(
         _ positions: Range<Int>,
         by offset: Int,
-        in items: [Item],
+        in items: RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) {
         guard !positions.isEmpty else { return }

@@ -99,7 +99,9 @@ extension RefreshSources {
 extension ItemIndex {
     /// Replaces the held item that has `item`'s id with `item`, and records the edit.
     /// - Returns: Its position, or `nil` when no item with that id is held.
-    mutating func update<Item>(_ item: Item, in items: inout [Item], _ identity: RefreshItemIdentity<Item>) -> Int? {
+    mutating func update<Item>(_ item: Item, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> Int?
+    {
         let id = identity.id(item)
         guard let position = position(of: id, in: items, identity) else { return nil }
         items[position] = item
@@ -112,7 +114,7 @@ extension ItemIndex {
     /// - Returns: Its position, or `nil` when no item with that id was held.
     mutating func remove<Item>(
         _ id: RefreshItemID,
-        from items: inout [Item],
+        from items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
         generation: UInt64
     ) -> Int? {
@@ -130,7 +132,7 @@ extension ItemIndex {
     mutating func insert<Item>(
         _ item: Item,
         at position: Int,
-        into items: inout [Item],
+        into items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) {
         let id = identity.id(item)

@@ -51,7 +51,7 @@ extension RefreshSources {
             return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
-            var old: [Item] = []
+            var old: RefreshItems<Item> = []
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
             indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
@@ -64,9 +64,16 @@ extension RefreshSources {
             let items = states[source].items
             let new = items.indices.map { identity.id(items[$0]) }
             report.difference = { [old] in
-                RefreshItemDifference(
+                // The old ids are read in order, a chunk at a time.
+                var chunk = (items: ContiguousArray<Item>(), start: 0)
+                return RefreshItemDifference(
                     old: old.count,
-                    id: { identity.id(old[$0]) },
+                    id: { position in
+                        if position < chunk.start || position >= chunk.start + chunk.items.count {
+                            chunk = old.chunk(holding: position)
+                        }
+                        return identity.id(chunk.items[position - chunk.start])
+                    },
                     new: new,
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
@@ -102,12 +109,18 @@ extension ItemIndex {
     /// - Returns: The positions of the items appended.
     mutating func append<Item>(
         _ incoming: [Item],
-        to items: inout [Item],
+        to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> Range<Int> {
         let heldBefore = items.count
         var replaced: [Int] = []
+        // The whole page is appended at once, then the items left out are closed up: appended one
+        // at a time, each item would look up the chunks' type here, where the code is not
+        // specialised for the items. The index holds only the positions before `kept`, which
+        // hold the items kept.
+        items.append(contentsOf: incoming)
+        var kept = heldBefore
         // By index: iterating an array of items not known here looks its type up on every step.
         for index in incoming.indices {
             let item = incoming[index]
@@ -116,8 +129,11 @@ extension ItemIndex {
                 report.removals += 1
                 continue
             }
-            guard let held = add(id, at: items.count, in: items, identity) else {
-                items.append(item)
+            guard let held = add(id, at: kept, in: items, identity) else {
+                if kept != heldBefore + index {
+                    items[kept] = item
+                }
+                kept += 1
                 continue
             }
             if takesNewer(id, identity, report: &report) {
@@ -128,9 +144,10 @@ extension ItemIndex {
                 }
             }
         }
+        items.removeLast(items.count - kept)
         unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
-        return heldBefore..<items.count
+        return heldBefore..<kept
     }
 
     /// Puts the page's items that are new before the held ones, as ``append(_:to:_:report:)``
@@ -138,7 +155,7 @@ extension ItemIndex {
     /// - Returns: The positions of the items put first.
     mutating func prepend<Item>(
         _ incoming: [Item],
-        to items: inout [Item],
+        to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
         report: inout MergeReport
     ) -> Range<Int> {
@@ -182,7 +199,9 @@ extension ItemIndex {
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
-    mutating func drop<Item>(_ positions: Range<Int>, from items: inout [Item], _ identity: RefreshItemIdentity<Item>) {
+    mutating func drop<Item>(
+        _ positions: Range<Int>, from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    ) {
         let atFront = positions.lowerBound == 0
         if !holdsDuplicates {
             for position in positions {

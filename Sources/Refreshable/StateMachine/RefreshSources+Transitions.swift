@@ -282,7 +282,7 @@ extension RefreshSources {
         let change: RefreshUpdate.Change
         switch request.kind {
         case .refresh:
-            states[source]._items = page.items
+            states[source]._items = RefreshItems(page.items)
             change = .replaced(count: page.items.count)
         case .loadMore:
             states[source]._items.append(contentsOf: page.items)

@@ -23,9 +23,10 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @inlinable public var noMoreData: Bool { edges[forward].ended }
     /// The footer's end-of-list text for this source, such as "No more orders".
     public var noMoreTitle: String
-    /// The items of every page loaded since the last successful refresh, in order.
-    @inlinable public var items: [Item] { _items }
-    @usableFromInline var _items: [Item]
+    /// The items of every page loaded since the last successful refresh, in order: read them as an
+    /// array's, from `0` (`items[indexPath.row]`); see ``RefreshItems``.
+    @inlinable public var items: RefreshItems<Item> { _items }
+    @usableFromInline var _items: RefreshItems<Item>
     /// The load in flight for this source, if any (at most one: see <doc:Rules#One-load-per-source>).
     public var inFlight: RefreshRequest? { edges[forward].inFlight }
     /// The last failure, kept until the next success of this source.

@@ -113,7 +113,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     // MARK: What a view reads
 
     /// The items of the current source.
-    public var items: [Item] {
+    public var items: RefreshItems<Item> {
         registrar.access(self, keyPath: \.items)
         return refreshStatus[index].items
     }
