@@ -69,6 +69,36 @@ extension AdopterScenario {
         }
     }
 
+    static var aChatPollsAgainAfterAnEmptyAnswer: AdopterScenario {
+        AdopterScenario(
+            .previousPageLoads, "a chat polls again for newer items after an empty answer that carries a cursor",
+            feature: .cursors
+        ) { t in
+            let s = t.adopter.currentIndex
+            let f = t.firstPage
+            let newer = PageSignals(nextCursor: "after-p\(f)", previousCursor: "newer-than-p\(f)")
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answer(first, itemCount: t.fullPage, signals: newer)
+            // Nothing newer yet, but the answer says where to ask next time: the start stays open.
+            await t.loadPrevious()
+            let poll = try await t.expectLoad(source: s, page: f - 1, kind: .loadPrevious, .previousPageLoads)
+            try t.expectCursor(poll, "newer-than-p\(f)", .previousPageLoads)
+            await t.answer(poll, itemCount: 0, signals: PageSignals(previousCursor: "poll-p\(f - 1)"))
+            try t.expectItems(source: s, a, .previousPageLoads)
+            try t.expectStart(source: s, false, .previousPageLoads)
+            // The next poll asks with that cursor and brings the new messages.
+            await t.loadPrevious()
+            let later = try await t.expectLoad(source: s, page: f - 2, kind: .loadPrevious, .previousPageLoads)
+            try t.expectCursor(later, "poll-p\(f - 1)", .previousPageLoads)
+            let p = await t.answer(later, itemCount: t.shortPage)
+            try t.expectItems(source: s, p + a, .previousPageLoads)
+            // An answer without a previous cursor is the start.
+            try t.expectStart(source: s, true, .previousPageLoads)
+            await t.loadPrevious()
+            try await t.expectNoLoad(.previousPageLoads)
+        }
+    }
+
     /// Loads the first page and `maxPages` more, each full and open; returns the pages' items and
     /// the last load.
     private static func loadPastTheCap(_ t: ScenarioContext<Adopter>, source s: Int) async throws -> (

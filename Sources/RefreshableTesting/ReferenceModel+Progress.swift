@@ -5,7 +5,9 @@ import Refreshable
 /// cursor paging, it asked with a cursor not followed before in its direction since the last
 /// successful refresh. The load that brings its direction's count of loads in a row that did not
 /// move the list to the policy's `maxLoadsWithoutProgress` is refused, committing nothing, unless
-/// its page ends the list (or reaches its start).
+/// its page ends the list (or reaches its start). Under cursors, a poll for newer items that
+/// found none yet (an empty previous page that carries a previous cursor) asked with a cursor not
+/// followed before leaves the count as it is.
 extension ReferenceModel {
     /// Counts a load-more or a load of the previous page whose page was just applied to `source`,
     /// which held `before` until then; when the load is the one the rule refuses, puts `before`
@@ -22,12 +24,14 @@ extension ReferenceModel {
             : items.contains { before.removed[$0.id] == nil && !heldIDs.contains($0.id) }
         let moves = bringsNewRow && !followed
         let ends = forward ? sources[source].ended : sources[source].noPreviousData
+        let polls = !forward && policy.paging == .cursors && items.isEmpty && sources[source].previousCursor != nil
+        let counted = !moves && !ends && !(polls && !followed)
         if moves {
             progress.stalled = 0
-        } else if !ends {
+        } else if counted {
             progress.stalled += 1
         }
-        let refused = !moves && !ends && progress.stalled >= policy.maxLoadsWithoutProgress
+        let refused = counted && progress.stalled >= policy.maxLoadsWithoutProgress
         if refused {
             // Nothing is committed but the count; the failure shows in the load's direction.
             sources[source] = before

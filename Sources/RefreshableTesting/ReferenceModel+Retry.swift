@@ -52,14 +52,14 @@ extension ReferenceModel {
 
     /// The loads `retryNow()` starts again on `source`, by rule R: in each direction that is not
     /// loading and whose last load failed, not by a cancellation. At the end, a refresh when the
-    /// source's last failure was a failed refresh (and nothing loads at the start: the refresh
-    /// loads the first page), else a load-more when the last load-more failed; at the start, a
+    /// last refresh failed and none succeeded since, whatever loaded or failed after it (and
+    /// nothing loads at the start: the refresh loads the first page), else a load-more when the last load-more failed; at the start, a
     /// load of the previous page when the last one failed.
     func kindsToLoadAgain(source: Int) -> [RefreshRequest.Kind] {
         let state = sources[source]
         var kinds: [RefreshRequest.Kind] = []
         if state.inFlight == nil {
-            if let failure = state.failure, failure.kind == .refresh, !failure.cancelled {
+            if state.refreshFailed {
                 return state.previousInFlight == nil ? [.refresh] : []
             }
             if state.loadMoreFailed {

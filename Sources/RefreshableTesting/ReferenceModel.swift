@@ -48,6 +48,8 @@ struct ReferenceModel: Sendable {
         var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
         /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
         var loadMoreFailed = false
+        /// Whether the last refresh failed (not cancelled), until a refresh succeeds (rule R).
+        var refreshFailed = false
         var failedSinceSuccess = false
         /// The pages held since the last refresh, front to back; the cap counts them.
         var pages: [HeldPage] = []
@@ -308,12 +310,13 @@ struct ReferenceModel: Sendable {
         }
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
-            state.noPreviousData = isFirst(page, askedPage: flight.page)
+            state.noPreviousData = isFirst(page, askedPage: flight.page, previous: false)
             if policy.paging == .cursors {
                 state.previousCursor = state.noPreviousData ? nil : page.previousCursor
             }
             // A successful refresh clears the failure of both directions (rule S4).
             state.loadPreviousFailed = false
+            state.refreshFailed = false
             state.refreshedAt = now
         }
         state.hasLoaded = true
@@ -369,7 +372,7 @@ struct ReferenceModel: Sendable {
             state.pages.insert(held, at: 0)
         }
         state.firstLoadedPage = flight.page
-        state.noPreviousData = isFirst(page, askedPage: flight.page)
+        state.noPreviousData = isFirst(page, askedPage: flight.page, previous: true)
         if policy.paging == .cursors {
             state.previousCursor = state.noPreviousData ? nil : page.previousCursor
         }
@@ -381,10 +384,15 @@ struct ReferenceModel: Sendable {
     }
 
     /// Whether nothing comes before a page once it is the first one held: an empty page, the
-    /// policy's first page under page numbers, a page with no previous cursor under cursors.
-    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
-        if page.items.isEmpty || askedPage == .min {
+    /// policy's first page under page numbers, a page with no previous cursor under cursors. Under
+    /// cursors, an empty answer to a load of the previous page (`previous`) that carries a previous
+    /// cursor is a poll that found nothing yet: the start stays open (rule S14).
+    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int, previous: Bool) -> Bool {
+        if askedPage == .min {
             return true
+        }
+        if page.items.isEmpty {
+            return !(previous && policy.paging == .cursors && page.previousCursor != nil)
         }
         switch policy.paging {
         case .pageNumbers:
@@ -447,6 +455,9 @@ struct ReferenceModel: Sendable {
         sources[source].failure = (kind, cancelled)
         if kind == .loadMore, !cancelled {
             sources[source].loadMoreFailed = true
+        }
+        if kind == .refresh {
+            sources[source].refreshFailed = !cancelled
         }
         sources[source].failedSinceSuccess = true
         sources[source].inFlight = nil

@@ -351,6 +351,11 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         try require(driver.endOfListMismatch(source: source, expected: ended), rule)
     }
 
+    /// Expects the source's start of the list (nothing before its first loaded page) to be `start`.
+    func expectStart(source: Int, _ start: Bool, _ rule: ConformanceRule) throws {
+        try require(driver.startOfListMismatch(source: source, expected: start), rule)
+    }
+
     func expectPlaceholder(shown: Bool, _ rule: ConformanceRule) throws {
         guard driver.hasListView else { return skip(rule, .listView) }
         try require(driver.placeholderMismatch(shown: shown), rule)

@@ -72,6 +72,19 @@ final class NoPreviousCursorFeed: FeedController {
     }
 }
 
+/// P: takes an empty answer to a load of newer items for the start of the list and drops its
+/// cursor, as a chat that stops polling once a poll finds nothing: the next poll never asks.
+final class EmptyPollAsStartFeed: FeedController {
+    override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
+        -> RefreshPage<TestItem>
+    {
+        guard request.kind == .loadPrevious, page.items.isEmpty else { return page }
+        var page = page
+        page.previousCursor = nil
+        return page
+    }
+}
+
 /// C: loads more as soon as the cap drops the last page, to keep the list full: the load-more the
 /// cap superseded starts again, and the cap drops the page the user scrolled back to.
 final class RefillingFeed: FeedController {
@@ -96,7 +109,7 @@ final class RefillingFeed: FeedController {
             RefreshableConformance.pageCapScenarioNames.count
             + (paging == .cursors ? RefreshableConformance.cursorScenarioNames.count : 0)
         #expect(RefreshableConformance.pageCapScenarioNames.count == 2)
-        #expect(RefreshableConformance.cursorScenarioNames.count == 3)
+        #expect(RefreshableConformance.cursorScenarioNames.count == 4)
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + extra)
         #expect(report.unchecked.isEmpty, "the random events run against a capped list: \(report)")
         #expect(report.randomizedSteps == configuration.randomizedSteps)
@@ -183,5 +196,17 @@ final class RefillingFeed: FeedController {
         #expect(failure.violatedRules == [.previousPageLoads])
         let violation = try #require(failure.violations.first)
         #expect(violation.mismatch == .loads(expected: [.loadPrevious(source: 0, page: 0)], observed: []))
+    }
+
+    @Test func aChatThatStopsPollingAfterAnEmptyAnswerIsCaught() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { EmptyPollAsStartFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.previousPageLoads])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.scenario == "a chat polls again for newer items after an empty answer that carries a cursor")
+        #expect(violation.mismatch == .startOfList(source: 0, expected: false, observed: true))
     }
 }

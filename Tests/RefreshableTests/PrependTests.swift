@@ -72,12 +72,22 @@ struct PrependTests {
         #expect(!sources[0].noPreviousData, "hasMore speaks of the end, not the start")
     }
 
-    @Test func anEmptyPreviousPageIsTheStart() throws {
+    @Test func anEmptyPreviousPageWithoutACursorIsTheStart() throws {
         var sources = try loadedFeed()
         let newer = try started(sources.begin(.loadPrevious, source: 0))
-        _ = sources.succeed(newer, with: RefreshPage(items: [], previousCursor: "newer-than-a"))
+        _ = sources.succeed(newer, with: RefreshPage(items: []))
         #expect(sources[0].noPreviousData)
+        #expect(sources[0].previousCursor == nil)
         #expect(sources[0].items == ["a", "b"])
+        #expect(sources.begin(.loadPrevious, source: 0) == .ignored(.noPreviousData))
+    }
+
+    @Test func anEmptyPreviousPageUnderPageNumbersIsTheStart() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2))
+        let first = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(first, with: RefreshPage(items: ["a", "b"], hasMore: true))
+        // Page numbers have no previous cursor: the refresh's first page is the start.
+        #expect(sources[0].noPreviousData)
     }
 
     @Test func aLoadOfThePreviousPageRunsBesideALoadMore() throws {

@@ -117,6 +117,27 @@ struct PreviousControlTests {
         #expect(controller.previous.state == .idle, "newer items still exist above")
     }
 
+    @Test func aChatPollsAgainFromTheControlAboveAfterAnEmptyAnswerThatCarriesACursor() async {
+        let controller = await FeedController.loaded()
+        controller.loadPrevious()
+        await controller.waitForStart(count: 2)
+        await controller.resolve(
+            controller.loads.started[1], .success(RefreshPage(items: [], nextCursor: nil, previousCursor: "newer-2")))
+        #expect(controller.currentItems == ["b", "c"])
+        #expect(controller.previous.state == .idle, "nothing newer yet: the control above stays ready")
+        await controller.loads.settle()
+        #expect(controller.loads.started.count == 2, "the auto control above polls nothing by itself")
+
+        controller.previous.pull()
+        await controller.waitForStart(count: 3)
+        let poll = controller.loads.started[2]
+        #expect(poll.kind == .loadPrevious)
+        #expect(poll.cursor == "newer-2", "the poll asks with the empty answer's cursor")
+        await controller.resolve(poll, .success(RefreshPage(items: ["a"], nextCursor: nil, previousCursor: "newer-3")))
+        #expect(controller.currentItems == ["a", "b", "c"])
+        #expect(controller.previous.state == .idle)
+    }
+
     @Test func aFailedLoadOfThePreviousPageShowsOnTheControlAboveOnly() async {
         let controller = await FeedController.loaded()
         controller.loadPrevious()

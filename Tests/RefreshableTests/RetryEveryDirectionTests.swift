@@ -65,6 +65,43 @@ struct RetryEveryDirectionTests {
         #expect(loader.pendingRequests.map(\.kind) == [.refresh])
     }
 
+    /// The limit the issue named: a failed refresh was forgotten once a load of the previous page
+    /// failed after it, since only the source's last failure was read.
+    @Test func aFailedRefreshIsAskedAgainAfterALoadOfThePreviousPageFailsAfterIt() async {
+        let loader = TestPageLoader<String>()
+        let model = await loadedModel(loader)
+        await model.refreshAndFail(loader)
+        model.loadPrevious()
+        #expect(await loader.waitForLoads(count: 3))
+        loader.fail(loader.pending[0])
+        await loader.settle()
+        #expect(model.refreshStatus[0].failure?.request.kind == .loadPrevious)
+
+        #expect(model.refreshStatus.retryNow())
+        #expect(await loader.waitForLoads(count: 4))
+        #expect(loader.pendingRequests.map(\.kind) == [.refresh], "the failed refresh was forgotten")
+    }
+
+    @Test func aFailedRefreshStaysToBeAskedAgainAfterALoadMoreSucceedsUntilARefreshSucceeds() async {
+        let loader = TestPageLoader<String>()
+        let model = await loadedModel(loader)
+        await model.refreshAndFail(loader)
+        model.loadMore()
+        #expect(await loader.waitForLoads(count: 3))
+        loader.answer(loader.pending[0], with: RefreshPage(items: ["c"], nextCursor: "after-c"))
+        await loader.settle()
+        #expect(model.refreshStatus[0].failure == nil)
+
+        #expect(model.refreshStatus.retryNow())
+        #expect(await loader.waitForLoads(count: 4))
+        #expect(loader.pendingRequests.map(\.kind) == [.refresh])
+        loader.answer(loader.pending[0], with: RefreshPage(items: ["a", "b"], nextCursor: "after-b"))
+        await loader.settle()
+        #expect(!model.refreshStatus.retryNow(), "a refresh succeeded: nothing is left to ask again")
+        await loader.settle()
+        #expect(loader.loads.count == 4)
+    }
+
     @Test func aLoadInFlightIsNotInterruptedAndTheOtherDirectionIsAskedAgain() async {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)

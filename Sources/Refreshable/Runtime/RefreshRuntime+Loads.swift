@@ -86,7 +86,7 @@ extension RefreshRuntime {
     }
 
     /// The loads that ask again for what failed in `source`, one per direction that is not
-    /// loading: at the end, a refresh when the source's last failure was a refresh, else a
+    /// loading: at the end, a refresh when the last refresh failed and none succeeded since, else a
     /// load-more when the last load-more failed; at the start, a load of the previous page when
     /// the last one failed, unless a refresh is asked again (it loads the first page). A
     /// cancellation is what the app asked for, and is never asked again.
@@ -98,7 +98,7 @@ extension RefreshRuntime {
         }
         var kinds: [RefreshRequest.Kind] = []
         if source.inFlight == nil {
-            if failed(source.failure), source.failure?.request.kind == .refresh {
+            if source.edges[forward].refreshFailed {
                 return source.previousInFlight == nil ? [.refresh] : []
             }
             if failed(source.loadMoreFailure) {

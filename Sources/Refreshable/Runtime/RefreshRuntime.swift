@@ -183,8 +183,8 @@ public final class RefreshRuntime<Item: Sendable> {
     /// with ``setOnline(_:)``, which calls it. While offline, the loads waiting for their retry
     /// keep waiting, and the failed directions fail again at once.
     ///
-    /// At the end of the list, a failed refresh is asked again (while it is the source's last
-    /// ``RefreshState/failure``), else a failed load-more (``RefreshState/loadMoreFailure``); at
+    /// At the end of the list, a failed refresh is asked again (until a refresh succeeds, whatever
+    /// loaded or failed since), else a failed load-more (``RefreshState/loadMoreFailure``); at
     /// the start, a failed load of the previous page (``RefreshState/loadPreviousFailure``), beside
     /// the load-more. So after a failed load-more and a failed load of the previous page, one call
     /// asks again for both. A refresh asked again loads the first page, and the previous page's

@@ -184,15 +184,21 @@ extension RefreshPage {
     /// the previous page cannot trigger then.
     ///
     /// An empty page, a page numbered `Int.min`, the policy's first page (under page numbers) and a
-    /// page with no ``previousCursor`` (under cursor paging) have nothing before them.
+    /// page with no ``previousCursor`` (under cursor paging) have nothing before them. Under cursor
+    /// paging, an empty answer to a load of the previous page that carries a ``previousCursor``
+    /// found nothing newer yet, and does not: a chat polls again with its cursor (see
+    /// <doc:Rules#Progress>).
     /// - Parameters:
     ///   - request: The request this page answers.
     ///   - policy: The paging policy.
     /// - Returns: `true` when no previous page should be asked for.
     @inlinable
     public func isFirstPage(request: RefreshRequest, policy: RefreshPolicy) -> Bool {
-        if items.isEmpty || request.page == .min {
+        if request.page == .min {
             return true
+        }
+        if items.isEmpty {
+            return !isPoll(request: request, policy: policy)
         }
         switch policy.paging {
         case .pageNumbers:
@@ -200,6 +206,14 @@ extension RefreshPage {
         case .cursors:
             return previousCursor == nil
         }
+    }
+
+    /// Whether this page answers a poll for newer items that found none yet: under cursor paging,
+    /// an empty answer to a load of the previous page that carries a ``previousCursor``. The start
+    /// of the list stays open with that cursor.
+    @inlinable
+    func isPoll(request: RefreshRequest, policy: RefreshPolicy) -> Bool {
+        items.isEmpty && previousCursor != nil && request.kind == .loadPrevious && policy.paging == .cursors
     }
 
     /// How many pages `page` comes after the first page, or `nil` when it comes before it or the

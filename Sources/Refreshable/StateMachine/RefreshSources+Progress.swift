@@ -6,7 +6,9 @@
 /// direction since the last successful refresh. Each direction counts the loads in a row that did
 /// not move it; the one that brings the count to ``RefreshPolicy/maxLoadsWithoutProgress`` is
 /// refused with ``RefreshFailure/Reason/noProgress``, unless its page ends the list (or reaches
-/// its start), which it then does as any page would.
+/// its start), which it then does as any page would. A poll for newer items that finds none yet
+/// (an empty previous page with a cursor) asked with a cursor not followed before leaves the count
+/// as it is.
 extension RefreshSources {
     /// Counts a valid load-more or load of the previous page toward its direction's progress,
     /// before its page is applied, and decides whether it is refused for making none.
@@ -32,7 +34,12 @@ extension RefreshSources {
         let ends =
             bringsNewRow && request.cursor == nil ? false : endsDirection(request, page: page, heldBefore: heldBefore)
         let refused = states[source].edges[request.kind.edge].countLoad(
-            cursor: request.cursor, bringsNewRow: bringsNewRow, ends: ends, limit: policy.maxLoadsWithoutProgress)
+            cursor: request.cursor,
+            bringsNewRow: bringsNewRow,
+            ends: ends,
+            polls: page.isPoll(request: request, policy: policy),
+            limit: policy.maxLoadsWithoutProgress
+        )
         return refused ? RefreshFailure(request: request, reason: .noProgress) : nil
     }
 

@@ -317,7 +317,7 @@ extension RefreshSources {
         if request.kind == .refresh {
             // Nothing comes before a refresh's page: the items the cap dropped no longer count.
             states[source].itemsBefore = 0
-            states[source].forgetProgress()
+            states[source].refreshSucceeded()
         }
         if request.kind == .loadPrevious {
             states[source].itemsBefore -= Swift.min(states[source].itemsBefore, page.items.count)
@@ -452,9 +452,12 @@ extension RefreshSources {
         states[source].lastFailure = box
         let edge = failure.request.kind.edge
         states[source].edges[edge].inFlight = nil
-        // A failed refresh leaves the failure a load-more showed in the footer.
+        // A failed refresh leaves the failure a load-more showed in the footer, and stays to be
+        // asked again until a refresh succeeds.
         if failure.request.kind != .refresh {
             states[source].edges[edge].failure = box
+        } else {
+            states[source].edges[forward].refreshFailed = failure.reason != .cancelled
         }
         return .failed(failure)
     }

@@ -130,6 +130,14 @@ public struct RefreshState<Item: Sendable>: Sendable {
         edges[backward].forgetProgress()
     }
 
+    /// After a successful refresh: counts progress afresh at both ends, and no failed refresh is
+    /// left for ``RefreshRuntime/retryNow()`` to ask again.
+    @usableFromInline
+    mutating func refreshSucceeded() {
+        forgetProgress()
+        edges[forward].refreshFailed = false
+    }
+
     /// Marks this source as unloaded under a policy whose first page is `firstPage`.
     mutating func alignUnloaded(firstPage: Int) {
         edges[forward].page = firstPage - 1  // firstPage >= 0: cannot overflow
@@ -162,6 +170,10 @@ struct RefreshEdge: Sendable, Equatable {
     /// The failure of the last load toward this end (a failed refresh leaves it), until one starts
     /// or a load toward this end succeeds.
     @usableFromInline var failure: FailureBox?
+    /// Forward only: whether the last refresh failed, not by a cancellation, and no refresh
+    /// succeeded since; ``RefreshRuntime/retryNow()`` asks for it again (see
+    /// <doc:Rules#Rules-of-the-features>).
+    var refreshFailed = false
     /// How many loads toward this end in a row did not move the list (see <doc:Rules#Progress>):
     /// the last of them was refused once it reached ``RefreshPolicy/maxLoadsWithoutProgress``.
     var stalled = 0
@@ -204,20 +216,24 @@ struct RefreshEdge: Sendable, Equatable {
     }
 
     /// Counts one more valid load toward this end, before its page is applied: one that moves the
-    /// list starts the count again, one that ends the list (or reaches its start) leaves it, any
-    /// other adds one.
+    /// list starts the count again, one that ends the list (or reaches its start) leaves it, and so
+    /// does a poll that found nothing yet asked with a cursor not followed before; any other adds
+    /// one.
     /// - Parameters:
     ///   - cursor: The cursor it asked with; a load asking with a cursor followed before does
     ///     not move the list, and the cursor is followed from now on unless the load is refused.
     ///   - bringsNewRow: Whether its page brings a row the list does not hold.
     ///   - ends: Whether its page ends the list in this direction.
+    ///   - polls: Whether its page is an empty answer to a poll for newer items that keeps the
+    ///     start open (see ``RefreshPage/isPoll(request:policy:)``).
     ///   - limit: The policy's ``RefreshPolicy/maxLoadsWithoutProgress``.
     /// - Returns: Whether the load is refused: the count reached `limit`.
     @usableFromInline
-    mutating func countLoad(cursor: String?, bringsNewRow: Bool, ends: Bool, limit: Int) -> Bool {
-        if bringsNewRow && !(cursor.map(followed.contains) ?? false) {
+    mutating func countLoad(cursor: String?, bringsNewRow: Bool, ends: Bool, polls: Bool, limit: Int) -> Bool {
+        let followedBefore = cursor.map(followed.contains) ?? false
+        if bringsNewRow && !followedBefore {
             stalled = 0
-        } else if !ends {
+        } else if !ends && !(polls && !followedBefore) {
             stalled = Swift.min(stalled, .max - 1) + 1
             if stalled >= limit {
                 return true
