@@ -20,12 +20,10 @@ public struct RefreshItems<Item: Sendable>: Sendable {
     /// cost more to move when a page goes at the front, smaller ones more to free when a refresh
     /// replaces a long list (one `free` each).
     @usableFromInline static var chunkShift: Int {
-        let stride = Swift.max(1, MemoryLayout<Item>.stride)
-        var shift = 4
-        while stride << (shift + 1) <= 16_384 {
-            shift += 1
-        }
-        return shift
+        // The largest power of two of items that fits in 16 KiB, read off the highest bit set,
+        // without a loop: an unspecialised read of an item computes it on every access.
+        let fitting = 16_384 / Swift.max(1, MemoryLayout<Item>.stride)
+        return Swift.max(4, Int.bitWidth - 1 - fitting.leadingZeroBitCount)
     }
 
     @usableFromInline static var chunkCapacity: Int { 1 << chunkShift }
