@@ -26,16 +26,12 @@
             of list: List,
             section: SectionIdentifierType
         ) where List.Item: Identifiable, List.Item.ID == ItemIdentifierType {
-            guard update.source == list.currentIndex else { return }
-            let snapshot = list.refreshSnapshot(section: section, reconfiguring: update)
-            if update.reloadsEveryRow {
-                if #available(iOS 15, tvOS 15, *) {
+            update.draw(list, section: section) { snapshot, animated in
+                if !animated, #available(iOS 15, tvOS 15, *) {
                     applySnapshotUsingReloadData(snapshot)
                 } else {
-                    apply(snapshot, animatingDifferences: false)
+                    apply(snapshot, animatingDifferences: animated)
                 }
-            } else {
-                apply(snapshot, animatingDifferences: true)
             }
         }
     }
@@ -54,25 +50,29 @@
             of list: List,
             section: SectionIdentifierType
         ) where List.Item: Identifiable, List.Item.ID == ItemIdentifierType {
-            guard update.source == list.currentIndex else { return }
-            let snapshot = list.refreshSnapshot(section: section, reconfiguring: update)
-            if update.reloadsEveryRow {
-                if #available(iOS 15, tvOS 15, *) {
+            update.draw(list, section: section) { snapshot, animated in
+                if !animated, #available(iOS 15, tvOS 15, *) {
                     applySnapshotUsingReloadData(snapshot)
                 } else {
-                    apply(snapshot, animatingDifferences: false)
+                    apply(snapshot, animatingDifferences: animated)
                 }
-            } else {
-                apply(snapshot, animatingDifferences: true)
             }
         }
     }
 
     extension RefreshUpdate {
-        /// Whether the list shows other items altogether: a switch of source or a replaced state,
-        /// drawn without animation.
-        fileprivate var reloadsEveryRow: Bool {
-            change == .switchedSource || change == .reset
+        /// Hands `apply` the snapshot of `list`'s current items, animated unless the list shows
+        /// other items altogether (a switch of source or a replaced state); an update of another
+        /// source draws nothing.
+        @MainActor
+        fileprivate func draw<List: Refreshable, Section: Hashable & Sendable>(
+            _ list: List,
+            section: Section,
+            apply: (NSDiffableDataSourceSnapshot<Section, List.Item.ID>, _ animated: Bool) -> Void
+        ) where List.Item: Identifiable {
+            guard source == list.currentIndex else { return }
+            let animated = change != .switchedSource && change != .reset
+            apply(list.refreshSnapshot(section: section, reconfiguring: self), animated)
         }
     }
 #endif
