@@ -148,12 +148,12 @@ final class OrdersList: AsyncRefreshable {
 @Suite struct RefreshableUIKitLoadMoreTests {
     private func row(_ row: Int) -> IndexPath { IndexPath(row: row, section: 0) }
 
-    @Test func rowsWithinTheDistanceOfTheEndLoadTheNextPage() async {
-        let list = OrdersList(api: OrdersAPI(pageSize: 10, pageCount: 3))
+    @Test func rowsWithinOnePageOfTheEndLoadTheNextPageByDefault() async {
+        let list = OrdersList(api: OrdersAPI(pageSize: 10, pageCount: 3), policy: RefreshPolicy(pageSize: 4))
         await list.loadFirstPage()
-        list.loadMoreIfNeeded(forRowAt: row(4))
-        #expect(!list.refreshStatus[0].isLoadingMore)
         list.loadMoreIfNeeded(forRowAt: row(5))
+        #expect(!list.refreshStatus[0].isLoadingMore)
+        list.loadMoreIfNeeded(forRowAt: row(6))
         #expect(list.refreshStatus[0].isLoadingMore)
         #expect(await settle { list.currentItems.count == 20 })
 
@@ -200,9 +200,9 @@ final class OrdersList: AsyncRefreshable {
         #expect(list.refreshStatus[0].firstLoadedPage == 2)
         #expect(!list.refreshStatus[0].noPreviousData)
 
-        list.loadMoreIfNeeded(forRowAt: row(5))
+        list.loadMoreIfNeeded(forRowAt: row(5), prefetchDistance: 5)
         #expect(!list.refreshStatus[0].isLoadingPrevious)
-        list.loadMoreIfNeeded(forRowAt: row(4))
+        list.loadMoreIfNeeded(forRowAt: row(4), prefetchDistance: 5)
         #expect(list.refreshStatus[0].isLoadingPrevious)
         #expect(await settle { list.refreshStatus[0].firstLoadedPage == 1 })
         #expect(list.currentItems.first?.id == "0-1")

@@ -21,8 +21,9 @@
         /// rows are the current source's items, `currentItems`, in one section.
         /// - Parameters:
         ///   - indexPath: The row coming on screen.
-        ///   - prefetchDistance: How many rows before either end a load starts; at least 1.
-        public func loadMoreIfNeeded(forRowAt indexPath: IndexPath, prefetchDistance: Int = 5) {
+        ///   - prefetchDistance: How many rows before either end a load starts, at least 1; `nil`
+        ///     (the default) is one page (the policy's `pageSize`), as `RefreshListModel` does.
+        public func loadMoreIfNeeded(forRowAt indexPath: IndexPath, prefetchDistance: Int? = nil) {
             loadMoreIfNeeded(firstRow: indexPath.row, lastRow: indexPath.row, prefetchDistance: prefetchDistance)
         }
 
@@ -31,18 +32,19 @@
         /// from `tableView(_:prefetchRowsAt:)` or `collectionView(_:prefetchItemsAt:)`.
         /// - Parameters:
         ///   - indexPaths: The rows about to be needed.
-        ///   - prefetchDistance: How many rows before either end a load starts; at least 1.
-        public func loadMoreIfNeeded(forRowsAt indexPaths: [IndexPath], prefetchDistance: Int = 5) {
+        ///   - prefetchDistance: How many rows before either end a load starts, at least 1; `nil`
+        ///     (the default) is one page (the policy's `pageSize`).
+        public func loadMoreIfNeeded(forRowsAt indexPaths: [IndexPath], prefetchDistance: Int? = nil) {
             let rows = indexPaths.map(\.row)
             guard let first = rows.min(), let last = rows.max() else { return }
             loadMoreIfNeeded(firstRow: first, lastRow: last, prefetchDistance: prefetchDistance)
         }
 
-        private func loadMoreIfNeeded(firstRow: Int, lastRow: Int, prefetchDistance: Int) {
+        private func loadMoreIfNeeded(firstRow: Int, lastRow: Int, prefetchDistance: Int?) {
             let state = refreshStatus[currentIndex]
             let count = state.items.count
             guard count > 0 else { return }
-            let distance = max(prefetchDistance, 1)
+            let distance = max(prefetchDistance ?? refreshStatus.policy.pageSize, 1)
             // A load that failed is asked again only from the row at its end.
             if state.inFlight == nil, !state.noMoreData, lastRow >= count - distance,
                 state.loadMoreFailure == nil || lastRow >= count - 1
