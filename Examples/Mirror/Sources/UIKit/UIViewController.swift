@@ -2,7 +2,8 @@
 //
 // Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiviewcontroller (init(nibName:bundle:),
-//     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), loadViewIfNeeded(), isViewLoaded,
+//     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), viewWillAppear(_:),
+//     viewDidDisappear(_:), loadViewIfNeeded(), isViewLoaded,
 //     "var navigationItem: UINavigationItem { get }")
 //   https://developer.apple.com/documentation/uikit/uinavigationitem (init(title:), title, titleView)
 // Like UIKit, reading `view` loads it (`loadView()`, then `viewDidLoad()`) the first time.
@@ -60,6 +61,14 @@ open class UIViewController: UIResponder {
 
     /// Called after the controller's view is loaded into memory.
     open func viewDidLoad() {}
+
+    /// Notifies the view controller that its view is about to be added to a view hierarchy.
+    /// - Parameter animated: Whether the view is added with an animation.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// Notifies the view controller that its view was removed from a view hierarchy.
+    /// - Parameter animated: Whether the view was removed with an animation.
+    open func viewDidDisappear(_ animated: Bool) {}
 
     /// Loads the view controller's view if it has not yet been loaded.
     open func loadViewIfNeeded() {

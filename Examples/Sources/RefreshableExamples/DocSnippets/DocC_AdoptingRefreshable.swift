@@ -36,8 +36,9 @@ enum DocCAdoptingRefreshable {
         // "Refresh a stale list"
         private var foregroundObserver: (any NSObjectProtocol)?
 
-        override func viewDidLoad() {
-            super.viewDidLoad()
+        override func viewWillAppear(_ animated: Bool) {
+            super.viewWillAppear(animated)
+            _ = refreshIfStale(olderThan: .seconds(5 * 60))
             foregroundObserver = NotificationCenter.default.addObserver(
                 forName: UIScene.willEnterForegroundNotification, object: nil, queue: .main
             ) { [weak self] _ in
@@ -45,6 +46,12 @@ enum DocCAdoptingRefreshable {
                     _ = self?.refreshIfStale(olderThan: .seconds(5 * 60))
                 }
             }
+        }
+
+        override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            foregroundObserver.map(NotificationCenter.default.removeObserver)
+            foregroundObserver = nil
         }
     }
 
