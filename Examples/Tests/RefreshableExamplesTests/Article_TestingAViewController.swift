@@ -270,6 +270,24 @@ extension TestFooterControl: RefreshingBlockFooter {}
         }
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test @MainActor func aListModelShowsItsFirstPageThenRefreshesOnAPull() async throws {
+        let loader = TestPageLoader(makeItem: Order.init)
+        let model = makeOrdersList(service: LoaderOrdersService(loader: loader))
+        loader.watch(model.refreshStatus)  // settle() returns once the model applied each answer
+        model.setUp()  // the view's .task
+        await loader.waitForLoads(count: 1)
+        loader.answer(try #require(loader.pending.first), itemCount: 3, pageCount: 2)
+        await loader.settle()
+        #expect(model.items.count == 3)
+        let pull = Task { await model.refresh() }  // .refreshable, which shows until refresh() returns
+        await loader.waitForLoads(count: 2)
+        loader.answer(try #require(loader.pending.first), itemCount: 2, pageCount: 1)
+        await pull.value  // returns once the refresh is applied
+        #expect(model.items.count == 2)
+        #expect(model.noMoreText == "No more orders")
+    }
+
     @Test @MainActor func aPullReachesTheControllerThroughItsOwnAction() async throws {
         let rig = ConformanceRig(makeItem: Order.init)
         let controller = OrdersViewController(
