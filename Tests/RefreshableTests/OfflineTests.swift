@@ -10,9 +10,7 @@ struct OfflineTests {
     private func model(
         _ loader: TestPageLoader<String>, clock: TestClock? = nil, maxRetries: Int = 3
     ) -> RefreshListModel<String> {
-        let model = RefreshListModel<String>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2)) {
-            try await loader.load($0)
-        }
+        let model = makeListModel(loader)
         if let clock {
             model.refreshStatus.retry = RefreshRetry(
                 maxRetries: maxRetries, initialDelay: .seconds(1), maxDelay: .seconds(30), clock: clock)
@@ -20,19 +18,12 @@ struct OfflineTests {
         return model
     }
 
-    private func loadFirstPage(_ model: RefreshListModel<String>, _ loader: TestPageLoader<String>) async {
-        model.setUp()
-        #expect(await loader.waitForLoads(count: 1))
-        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
-        await loader.settle()
-    }
-
     /// The report: retries kept waiting and firing while the app knew it was offline.
     @Test func retriesWaitWhileOfflineAndRunAtOnceOnReconnect() async {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         model.loadMore()
         #expect(await loader.waitForLoads(count: 2))
         loader.fail(loader.pending[0])
@@ -58,7 +49,7 @@ struct OfflineTests {
     @Test func aLoadStartedOfflineFailsAtOnceWithoutAskingTheLoaderAndKeepsTheItems() async {
         let loader = TestPageLoader<String>()
         let model = model(loader)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         let items = model.items
         model.setOnline(false)
         model.loadMore()
@@ -93,7 +84,7 @@ struct OfflineTests {
     @Test func aLoadInFlightGoesOnWhenTheListGoesOffline() async {
         let loader = TestPageLoader<String>()
         let model = model(loader)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         model.loadMore()
         #expect(await loader.waitForLoads(count: 2))
         model.setOnline(false)
@@ -120,7 +111,7 @@ struct OfflineTests {
     @Test func aStaleListDoesNotRefreshOffline() async {
         let loader = TestPageLoader<String>()
         let model = model(loader)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         model.setOnline(false)
         #expect(!model.refreshIfStale(olderThan: .zero))
         #expect(model.failure == nil)

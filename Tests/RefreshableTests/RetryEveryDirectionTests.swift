@@ -11,12 +11,9 @@ struct RetryEveryDirectionTests {
 
     /// A list model over a cursor feed whose first page has pages before and after it.
     private func loadedModel(_ loader: TestPageLoader<String>) async -> RefreshListModel<String> {
-        let model = RefreshListModel<String>(noMoreTitles: ["The end"], policy: feed) { try await loader.load($0) }
-        model.setUp()
-        #expect(await loader.waitForLoads(count: 1))
-        loader.answer(
-            loader.pending[0], with: RefreshPage(items: ["a", "b"], nextCursor: "after-b", previousCursor: "before-a"))
-        await loader.settle()
+        let model = makeListModel(loader, policy: feed)
+        await model.loadFirstPage(
+            from: loader, page: RefreshPage(items: ["a", "b"], nextCursor: "after-b", previousCursor: "before-a"))
         return model
     }
 
@@ -26,14 +23,8 @@ struct RetryEveryDirectionTests {
     @Test func oneRetryNowAsksAgainForTheFailedLoadMoreAndTheFailedPreviousPage() async {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)
-        model.loadMore()
-        #expect(await loader.waitForLoads(count: 2))
-        loader.fail(loader.pending[0])
-        await loader.settle()
-        model.loadPrevious()
-        #expect(await loader.waitForLoads(count: 3))
-        loader.fail(loader.pending[0])
-        await loader.settle()
+        await model.startAndFail(model.loadMore, loader)
+        await model.startAndFail(model.loadPrevious, loader)
         #expect(model.refreshStatus[0].loadMoreFailure != nil)
         #expect(model.refreshStatus[0].loadPreviousFailure != nil)
 
@@ -55,10 +46,7 @@ struct RetryEveryDirectionTests {
     @Test func aFailedRefreshIsAskedAgainAloneItLoadsTheFirstPage() async {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)
-        model.loadPrevious()
-        #expect(await loader.waitForLoads(count: 2))
-        loader.fail(loader.pending[0])
-        await loader.settle()
+        await model.startAndFail(model.loadPrevious, loader)
         await model.refreshAndFail(loader)
         #expect(model.refreshStatus.retryNow())
         #expect(await loader.waitForLoads(count: 4))
@@ -71,10 +59,7 @@ struct RetryEveryDirectionTests {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)
         await model.refreshAndFail(loader)
-        model.loadPrevious()
-        #expect(await loader.waitForLoads(count: 3))
-        loader.fail(loader.pending[0])
-        await loader.settle()
+        await model.startAndFail(model.loadPrevious, loader)
         #expect(model.refreshStatus[0].failure?.request.kind == .loadPrevious)
 
         #expect(model.refreshStatus.retryNow())
@@ -105,10 +90,7 @@ struct RetryEveryDirectionTests {
     @Test func aLoadInFlightIsNotInterruptedAndTheOtherDirectionIsAskedAgain() async {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)
-        model.loadMore()
-        #expect(await loader.waitForLoads(count: 2))
-        loader.fail(loader.pending[0])
-        await loader.settle()
+        await model.startAndFail(model.loadMore, loader)
         model.loadPrevious()
         #expect(await loader.waitForLoads(count: 3))
         #expect(model.refreshStatus.retryNow())
@@ -140,17 +122,5 @@ struct RetryEveryDirectionTests {
         list.loadFailer(ServerError(code: 500), for: list.requests[2])
         #expect(list.refreshStatus.retryNow())
         #expect(list.requests.dropFirst(3).map(\.kind) == [.loadMore, .loadPrevious])
-    }
-}
-
-extension RefreshListModel where Item == String {
-    /// Starts a refresh, fails it, and waits until the failure landed.
-    fileprivate func refreshAndFail(_ loader: TestPageLoader<String>) async {
-        let count = loader.loads.count
-        async let refreshed: Void = refresh()
-        #expect(await loader.waitForLoads(count: count + 1))
-        loader.fail(loader.pending[0])
-        await refreshed
-        await loader.settle()
     }
 }

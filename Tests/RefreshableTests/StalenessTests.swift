@@ -10,18 +10,9 @@ struct StalenessTests {
     private let fiveMinutes = Duration.seconds(5 * 60)
 
     private func model(_ loader: TestPageLoader<String>, clock: TestClock) -> RefreshListModel<String> {
-        let model = RefreshListModel<String>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2)) {
-            try await loader.load($0)
-        }
+        let model = makeListModel(loader)
         model.refreshStatus.setClock(clock)
         return model
-    }
-
-    private func loadFirstPage(_ model: RefreshListModel<String>, _ loader: TestPageLoader<String>) async {
-        model.setUp()
-        #expect(await loader.waitForLoads(count: 1))
-        loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
-        await loader.settle()
     }
 
     /// The issue's report: an app could not say "refresh on return to the foreground if older than
@@ -30,7 +21,7 @@ struct StalenessTests {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         #expect(model.refreshStatus.age(of: 0) == .zero)
 
         clock.advance(by: .seconds(4 * 60))
@@ -53,7 +44,7 @@ struct StalenessTests {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         clock.advance(by: .seconds(6 * 60))
         model.loadMore()
         #expect(await loader.waitForLoads(count: 2))
@@ -78,7 +69,7 @@ struct StalenessTests {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         clock.advance(by: .seconds(10 * 60))
         model.loadMore()
         #expect(await loader.waitForLoads(count: 2))
@@ -91,7 +82,7 @@ struct StalenessTests {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         clock.advance(by: .seconds(6 * 60))
         #expect(model.refreshIfStale(olderThan: fiveMinutes))
         #expect(await loader.waitForLoads(count: 2))
@@ -104,7 +95,7 @@ struct StalenessTests {
     @Test func aReplacedStateIsStale() async {
         let loader = TestPageLoader<String>()
         let model = model(loader, clock: TestClock())
-        await loadFirstPage(model, loader)
+        await model.loadFirstPage(from: loader)
         model.refreshStatus.sources = RefreshSources(noMoreTitles: ["Another account"])
         #expect(model.refreshStatus.age(of: 0) == nil)
     }
