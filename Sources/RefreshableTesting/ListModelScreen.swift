@@ -80,6 +80,10 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             // not ask for. That event calls `loadMore()` instead.
             let nearStart = max(model.prefetchDistance ?? model.refreshStatus.policy.pageSize, 1)
             guard last >= nearStart || model.refreshStatus[model.currentIndex].noPreviousData else { return false }
+            // Offline, the last row coming on screen again after its load-more failed offline
+            // starts nothing, as the model documents; a load-more asked for fails again.
+            let failure = model.refreshStatus[model.currentIndex].loadMoreFailure
+            guard !model.refreshStatus.isOffline || failure?.reason != .offline else { return false }
             model.itemDidAppear(at: last)
             model.itemDidDisappear(at: last)
         case .refreshIfStale(let minutes):

@@ -108,6 +108,27 @@ struct OfflineTests {
         #expect(model.isRefreshing)
     }
 
+    /// From a port of a chat screen: each time the last row came on screen again offline, the
+    /// model started a load that failed at once, a new failure (and alert) per scroll.
+    @Test func rowsComingOnScreenAgainOfflineDoNotFailAgain() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await model.loadFirstPage(from: loader)
+        model.setOnline(false)
+        model.itemDidAppear(at: 1)
+        let failure = try? #require(model.refreshStatus[0].loadMoreFailure)
+        #expect(failure?.reason == .offline)
+        for _ in 0..<3 {
+            model.itemDidDisappear(at: 1)
+            model.itemDidAppear(at: 1)
+        }
+        #expect(model.refreshStatus[0].loadMoreFailure == failure, "a row coming on screen failed again offline")
+        model.setOnline(true)
+        model.itemDidDisappear(at: 1)
+        model.itemDidAppear(at: 1)
+        #expect(await loader.waitForLoads(count: 2), "back online, the last row did not load more")
+    }
+
     @Test func aStaleListDoesNotRefreshOffline() async {
         let loader = TestPageLoader<String>()
         let model = model(loader)

@@ -184,6 +184,19 @@ final class OrdersList: AsyncRefreshable {
         #expect(await settle { list.currentItems.count == 20 })
     }
 
+    @Test func offlineTheLastRowDoesNotFailAgainUntilTheListIsOnline() async throws {
+        let list = OrdersList(api: OrdersAPI(pageSize: 10, pageCount: 3))
+        await list.loadFirstPage()
+        list.refreshStatus.setOnline(false)
+        list.loadMoreIfNeeded(forRowAt: row(9))
+        let failure = try #require(list.refreshStatus[0].loadMoreFailure)
+        #expect(failure.reason == .offline)
+        list.loadMoreIfNeeded(forRowAt: row(9))
+        #expect(list.refreshStatus[0].loadMoreFailure == failure, "the last row failed again offline")
+        list.refreshStatus.setOnline(true)
+        #expect(await settle { list.currentItems.count == 20 })
+    }
+
     @Test func rowsNearTheStartLoadThePageTheCapDropped() async {
         let list = OrdersList(
             api: OrdersAPI(pageSize: 10, pageCount: 5), policy: RefreshPolicy(pageSize: 10, maxPages: 2))

@@ -335,8 +335,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
-    /// crossing of the first ones when something comes before them. An index outside ``items``
-    /// names no row and is ignored.
+    /// crossing of the first ones when something comes before them. While the list is offline, an
+    /// end whose load failed for that is not asked again (coming online asks again). An index
+    /// outside ``items`` names no row and is ignored.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidAppear(at index: Int) {
         guard index >= 0, index < refreshStatus[self.index].items.count else { return }
@@ -369,7 +370,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         let state = refreshStatus[index]
         let count = state.items.count
         guard let last = visible.max(), count > 0, last >= count - distance else { return }
-        guard triggeredAfterPage != state.page else { return }
+        guard triggeredAfterPage != state.page, !failedOffline(state.loadMoreFailure) else { return }
         triggeredAfterPage = state.page
         loadMore()
     }
@@ -377,9 +378,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private func loadPreviousIfNearTheStart() {
         let state = refreshStatus[index]
         guard !state.noPreviousData, let first = visible.min(), first < distance else { return }
-        guard triggeredBeforePage != state.firstLoadedPage else { return }
+        guard triggeredBeforePage != state.firstLoadedPage, !failedOffline(state.loadPreviousFailure) else { return }
         triggeredBeforePage = state.firstLoadedPage
         loadPrevious()
+    }
+
+    /// Whether a row coming on screen would only fail again: the end already failed offline and
+    /// the list is still offline.
+    private func failedOffline(_ failure: RefreshFailure?) -> Bool {
+        refreshStatus.isOffline && failure?.reason == .offline
     }
 
     // MARK: Keeping the observable values current

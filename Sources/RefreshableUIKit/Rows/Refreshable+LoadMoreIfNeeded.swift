@@ -17,7 +17,9 @@
         /// Rows reach the end again as each page lands, so a screen taller than the content keeps
         /// loading until it is full. Nothing starts while a load of that end is in flight, once the
         /// list ended, or before the first page; after a failure, only the last row (or the first)
-        /// coming on screen again retries, so scrolling near the end does not ask on every row. The
+        /// coming on screen again retries, so scrolling near the end does not ask on every row, and
+        /// not while the list is offline after a load that failed for that (`setOnline(true)` asks
+        /// again). The
         /// rows are the current source's items, `currentItems`, in one section.
         /// - Parameters:
         ///   - indexPath: The row coming on screen.
@@ -45,17 +47,23 @@
             let count = state.items.count
             guard count > 0 else { return }
             let distance = max(prefetchDistance ?? refreshStatus.policy.pageSize, 1)
-            // A load that failed is asked again only from the row at its end.
             if state.inFlight == nil, !state.noMoreData, lastRow >= count - distance,
-                state.loadMoreFailure == nil || lastRow >= count - 1
+                asksAgain(after: state.loadMoreFailure, fromTheEndRow: lastRow >= count - 1)
             {
                 loadMore()
             }
             if !state.isRefreshing, state.previousInFlight == nil, !state.noPreviousData, firstRow < distance,
-                state.loadPreviousFailure == nil || firstRow <= 0
+                asksAgain(after: state.loadPreviousFailure, fromTheEndRow: firstRow <= 0)
             {
                 loadPrevious()
             }
+        }
+
+        /// Whether a row coming on screen asks again for an end whose last load failed: only the
+        /// row at that end does, and not while the list is offline and the load failed for that.
+        private func asksAgain(after failure: RefreshFailure?, fromTheEndRow isEndRow: Bool) -> Bool {
+            guard let failure else { return true }
+            return isEndRow && !(refreshStatus.isOffline && failure.reason == .offline)
         }
     }
 #endif
