@@ -110,14 +110,14 @@ struct OfflineTests {
 
     /// From a port of a chat screen: each time the last row came on screen again offline, the
     /// model started a load that failed at once, a new failure (and alert) per scroll.
-    @Test func rowsComingOnScreenAgainOfflineDoNotFailAgain() async {
+    @Test func rowsComingOnScreenAgainOfflineDoNotFailAgain() async throws {
         let loader = TestPageLoader<String>()
         let model = model(loader)
         await model.loadFirstPage(from: loader)
         model.setOnline(false)
         model.itemDidAppear(at: 1)
-        let failure = try? #require(model.refreshStatus[0].loadMoreFailure)
-        #expect(failure?.reason == .offline)
+        let failure = try #require(model.refreshStatus[0].loadMoreFailure)
+        #expect(failure.reason == .offline)
         for _ in 0..<3 {
             model.itemDidDisappear(at: 1)
             model.itemDidAppear(at: 1)
