@@ -183,7 +183,8 @@ struct ReferenceModel: Sendable {
         if state.previousInFlight != nil || state.inFlight?.kind == .refresh {
             return .refused(.busy)
         }
-        guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
+        // An empty list whose start is open polls for newer items (rule S14).
+        guard state.hasLoaded, !state.items.isEmpty || !state.noPreviousData else { return .refused(.nothingLoaded) }
         guard !state.noPreviousData, state.firstLoadedPage > .min else { return .refused(.noPreviousData) }
         let page = state.firstLoadedPage - 1
         if policy.paging == .pageNumbers, page < policy.firstPage {
@@ -310,7 +311,7 @@ struct ReferenceModel: Sendable {
         }
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
-            state.noPreviousData = isFirst(page, askedPage: flight.page, previous: false)
+            state.noPreviousData = isFirst(page, askedPage: flight.page)
             if policy.paging == .cursors {
                 state.previousCursor = state.noPreviousData ? nil : page.previousCursor
             }
@@ -372,7 +373,7 @@ struct ReferenceModel: Sendable {
             state.pages.insert(held, at: 0)
         }
         state.firstLoadedPage = flight.page
-        state.noPreviousData = isFirst(page, askedPage: flight.page, previous: true)
+        state.noPreviousData = isFirst(page, askedPage: flight.page)
         if policy.paging == .cursors {
             state.previousCursor = state.noPreviousData ? nil : page.previousCursor
         }
@@ -385,14 +386,14 @@ struct ReferenceModel: Sendable {
 
     /// Whether nothing comes before a page once it is the first one held: an empty page, the
     /// policy's first page under page numbers, a page with no previous cursor under cursors. Under
-    /// cursors, an empty answer to a load of the previous page (`previous`) that carries a previous
-    /// cursor is a poll that found nothing yet: the start stays open (rule S14).
-    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int, previous: Bool) -> Bool {
+    /// cursors, an empty answer to a load of the previous page or to a refresh that carries a
+    /// previous cursor is a poll that found nothing yet: the start stays open (rule S14).
+    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
         if askedPage == .min {
             return true
         }
         if page.items.isEmpty {
-            return !(previous && policy.paging == .cursors && page.previousCursor != nil)
+            return !(policy.paging == .cursors && page.previousCursor != nil)
         }
         switch policy.paging {
         case .pageNumbers:

@@ -16,7 +16,8 @@ public enum RefreshIgnoreReason: Sendable, Equatable {
     /// The list has ended; load-more cannot trigger (see <doc:Rules#The-end-of-the-list>).
     case noMoreData
     /// Load-more before the first page loaded, or while the source is empty: there is nothing to
-    /// continue from.
+    /// continue from. A load of the previous page of an empty source starts while its start is
+    /// open (an empty chat polling for its first messages).
     case nothingLoaded
     /// Nothing comes before the first loaded page (see ``RefreshState/noPreviousData``).
     case noPreviousData
@@ -166,7 +167,11 @@ extension RefreshSources {
         var cursor: String?
         if kind != .refresh {
             let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
-            guard states[source].hasLoaded, !states[source].items.isEmpty else { return (.ignored(.nothingLoaded), []) }
+            // An empty list polls for newer items above it while its start is open (an empty chat).
+            let polls = edge == backward && !states[source].edges[backward].ended
+            guard states[source].hasLoaded, polls || !states[source].items.isEmpty else {
+                return (.ignored(.nothingLoaded), [])
+            }
             guard !states[source].edges[edge].ended else { return (.ignored(ended), []) }
             let (next, overflow) = states[source].edges[edge].page.addingReportingOverflow(edge == forward ? 1 : -1)
             guard !overflow else { return (.ignored(ended), []) }

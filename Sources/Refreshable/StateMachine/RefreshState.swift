@@ -217,11 +217,12 @@ struct RefreshEdge: Sendable, Equatable {
 
     /// Counts one more valid load toward this end, before its page is applied: one that moves the
     /// list starts the count again, one that ends the list (or reaches its start) leaves it, and so
-    /// does a poll that found nothing yet asked with a cursor not followed before; any other adds
-    /// one.
+    /// does a poll that found nothing yet, whatever cursor it asked with (it does not follow that
+    /// cursor either: a later poll with it may bring what came since); any other adds one.
     /// - Parameters:
     ///   - cursor: The cursor it asked with; a load asking with a cursor followed before does
-    ///     not move the list, and the cursor is followed from now on unless the load is refused.
+    ///     not move the list, and the cursor is followed from now on unless the load is refused
+    ///     or polls.
     ///   - bringsNewRow: Whether its page brings a row the list does not hold.
     ///   - ends: Whether its page ends the list in this direction.
     ///   - polls: Whether its page is an empty answer to a poll for newer items that keeps the
@@ -230,10 +231,13 @@ struct RefreshEdge: Sendable, Equatable {
     /// - Returns: Whether the load is refused: the count reached `limit`.
     @usableFromInline
     mutating func countLoad(cursor: String?, bringsNewRow: Bool, ends: Bool, polls: Bool, limit: Int) -> Bool {
+        // An empty poll brought nothing: no loop to guard against, and each poll is one request
+        // the app or the user asked for.
+        guard !polls else { return false }
         let followedBefore = cursor.map(followed.contains) ?? false
         if bringsNewRow && !followedBefore {
             stalled = 0
-        } else if !ends && !(polls && !followedBefore) {
+        } else if !ends {
             stalled = Swift.min(stalled, .max - 1) + 1
             if stalled >= limit {
                 return true
