@@ -140,7 +140,8 @@ extension RefreshSources {
     ///
     /// A load of the previous page (``RefreshRequest/Kind/loadPrevious``) runs beside a load-more;
     /// a refresh supersedes both, except under ``RefreshPolicy/ConflictRule/inFlightWins``, where
-    /// it waits for both.
+    /// it waits for both. A refresh of a capped list whose policy refreshes around the position
+    /// asks for the page of the row that came on screen last (see ``rowDidAppear(at:source:)``).
     /// - Parameters:
     ///   - kind: Refresh, load-more, or a load of the previous page.
     ///   - source: The source that asks.
@@ -165,7 +166,9 @@ extension RefreshSources {
         }
         var page = policy.firstPage
         var cursor: String?
-        if kind != .refresh {
+        if kind == .refresh, let position = refreshPosition(source: source) {
+            (page, cursor) = (position.page, position.cursor)
+        } else if kind != .refresh {
             let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
             // An empty list polls for newer items above it while its start is open (an empty chat).
             let polls = edge == backward && !states[source].edges[backward].ended
@@ -242,7 +245,9 @@ extension RefreshSources {
     /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a
     /// failure: items, page and end of the list stay. So is the last of
     /// ``RefreshPolicy/maxLoadsWithoutProgress`` loads in a row in one direction that did not move
-    /// the list, with ``RefreshFailure/Reason/noProgress`` (see <doc:Rules#Progress>).
+    /// the list, with ``RefreshFailure/Reason/noProgress`` (see <doc:Rules#Progress>), and an
+    /// empty answer to a refresh around the position, with
+    /// ``RefreshFailure/InvalidResponse/positionGone(page:)``: the next refresh loads the first page.
     /// - Parameters:
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
@@ -270,6 +275,11 @@ extension RefreshSources {
             curPageOffset: policy.curPageOffset
         ) {
             return (settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid))), nil)
+        }
+        if request.kind == .refresh, page.items.isEmpty, isAroundPosition(request) {
+            // The page the user was on is gone: refused, so the list is not emptied.
+            let gone = RefreshFailure(request: request, reason: .invalidResponse(.positionGone(page: request.page)))
+            return (settleFailure(gone), nil)
         }
         if request.kind != .refresh, let stalled = checkProgress(of: request, page: page, heldBefore: heldBefore) {
             return (settleFailure(stalled), nil)
@@ -320,8 +330,8 @@ extension RefreshSources {
         states[source]._hasLoaded = true
         states[source].lastFailure = nil
         if request.kind == .refresh {
-            // Nothing comes before a refresh's page: the items the cap dropped no longer count.
-            states[source].itemsBefore = 0
+            // What comes before a refresh's page: nothing, or the pages before the position.
+            states[source].itemsBefore = itemsBefore(refresh: request)
             states[source].refreshSucceeded()
         }
         if request.kind == .loadPrevious {
@@ -463,6 +473,7 @@ extension RefreshSources {
             states[source].edges[edge].failure = box
         } else {
             states[source].edges[forward].refreshFailed = failure.reason != .cancelled
+            forgetPosition(after: failure)
         }
         return .failed(failure)
     }

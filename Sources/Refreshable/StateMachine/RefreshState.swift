@@ -58,6 +58,9 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// How many items the server has before the first held item: those it sent in the pages the
     /// cap dropped from the front, for the end of the list by total count.
     @usableFromInline var itemsBefore = 0
+    /// The page a refresh around the position asks for: the page of the row that came on screen
+    /// last (see ``RefreshPolicy/refreshesAroundPosition``); `nil` for the first page.
+    var position: RefreshPosition?
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
     /// Whether the source loaded and holds no items, with no failure to show in their place: the
@@ -262,9 +265,9 @@ struct HeldPage: Sendable, Hashable {
     var count: Int
     /// How many items the server sent in this page, held or left out: what a total count compares.
     var sent: Int
-    /// The cursor a load-more asked for the page with: a load-more asks with it again once the page
-    /// is dropped. `nil` for the page of a refresh or of a load of the previous page, whose cursors
-    /// lead elsewhere.
+    /// The cursor a load-more (or a refresh around the position) asked for the page with: a
+    /// load-more asks with it again once the page is dropped. `nil` for the page of a refresh from
+    /// the first page or of a load of the previous page, whose cursors lead elsewhere.
     var cursor: String?
     /// The cursor of the page before it, from its answer: loading the previous page asks with it
     /// once the pages before it are dropped.

@@ -18,11 +18,13 @@
         /// loading until it is full. Nothing starts while a load of that end is in flight, once the
         /// list ended, or before the first page; after a failure, only the last row (or the first)
         /// coming on screen again retries, so scrolling near the end does not ask on every row. The
-        /// rows are the current source's items, `currentItems`, in one section.
+        /// rows are the current source's items, `currentItems`, in one section. The row is also
+        /// where a refresh around the position reloads (``Refreshable/rowDidAppear(at:)``).
         /// - Parameters:
         ///   - indexPath: The row coming on screen.
         ///   - prefetchDistance: How many rows before either end a load starts; at least 1.
         public func loadMoreIfNeeded(forRowAt indexPath: IndexPath, prefetchDistance: Int = 5) {
+            rowDidAppear(at: indexPath.row)
             loadMoreIfNeeded(firstRow: indexPath.row, lastRow: indexPath.row, prefetchDistance: prefetchDistance)
         }
 
