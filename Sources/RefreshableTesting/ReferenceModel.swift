@@ -68,6 +68,8 @@ struct ReferenceModel: Sendable {
         var backward = Progress()
         /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
         var refreshedAt: Int?
+        /// The page of the row that came on screen last, which a refresh asks for (rule A).
+        var position: Position?
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -162,11 +164,12 @@ struct ReferenceModel: Sendable {
             // No page comes after the page numbered `Int.max`.
             guard !state.ended, state.page < .max else { return .refused(.ended) }
         }
-        let page = kind == .refresh ? policy.firstPage : state.page + 1
+        let target = refreshTarget(source: source)
+        let page = kind == .refresh ? target.page : state.page + 1
         generation += 1
         sources[source].inFlight = Flight(
             kind: kind, page: page, loadID: nil, generation: generation,
-            cursor: kind == .refresh ? nil : state.nextCursor)
+            cursor: kind == .refresh ? target.cursor : state.nextCursor)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {
@@ -237,6 +240,9 @@ struct ReferenceModel: Sendable {
         /// The answer was refused because its direction's loads stopped moving the list (rule
         /// S14): a failure, committing nothing.
         case refused
+        /// The answer to a refresh around the position was empty (rule A): refused, showing
+        /// nothing; a refresh of the first page starts in its place.
+        case fallsBack
     }
 
     /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P), or refuses it when
@@ -253,6 +259,10 @@ struct ReferenceModel: Sendable {
             return .stale
         }
         let before = sources[load.source]
+        if isAroundPosition(flight), items.isEmpty {
+            fallBack(source: load.source)
+            return .fallsBack
+        }
         if flight.kind == .loadPrevious {
             answerPrevious(load.source, flight: flight, items: items, page: page)
         } else {
@@ -279,7 +289,7 @@ struct ReferenceModel: Sendable {
         if flight.kind == .refresh {
             state.items = []
             state.pages = []
-            state.sentBefore = 0
+            state.sentBefore = sentBefore(refresh: flight)
             state.edited = []
             // A removal made after the refresh was asked for sticks through it.
             state.removed = state.removed.filter { $0.value >= flight.generation }

@@ -181,6 +181,7 @@ extension RefreshRuntime {
             forgetTask(of: failure.request)
             if fallsBack(failure) {
                 // The page the user was on is gone or cannot load: the first page, at once.
+                state.fallingBack(from: failure)
                 startLoad(.refresh, source: failure.request.source)
                 return
             }

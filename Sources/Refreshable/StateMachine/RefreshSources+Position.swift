@@ -88,6 +88,17 @@ extension RefreshSources {
     }
 }
 
+extension RefreshSources {
+    /// A failed refresh around the position is followed by a refresh of the first page in its
+    /// place: its failure is not the source's to show, and no failed refresh is left to ask again.
+    mutating func fallingBack(from failure: RefreshFailure) {
+        let source = failure.request.source
+        guard states[source].lastFailure?.failure == failure else { return }
+        states[source].lastFailure = nil
+        states[source].edges[forward].refreshFailed = false
+    }
+}
+
 /// Where a refresh around the position asks: a page's number and, under cursor paging, the cursor
 /// that loads it forward.
 @usableFromInline
