@@ -214,7 +214,8 @@ final class ScriptedSession {
         defer { onScreen = (controller, narrator) }
         step(
             9, "Refresh where the user is",
-            "All again, at most 2 pages held (maxPages: 2) and refreshesAroundPosition: a pull reloads the page of the row on screen, then the page above it.")
+            "All again, at most 2 pages held (maxPages: 2) and refreshesAroundPosition: a pull reloads the page of the row on screen, then the page above it."
+        )
         await act("setupRefreshHeader()") { $0.setupRefreshHeader() }
         await answer()
         await act("loadMore()") { $0.loadMore() }

@@ -37,7 +37,8 @@ import Testing
         }
         #expect(failure.violatedRules == [.refreshAroundPosition], "\(failure)")
         let violation = try #require(failure.violations.first)
-        #expect(violation.scenario == "a capped list scrolled deep refreshes the page the user is on, then loads outward")
+        #expect(
+            violation.scenario == "a capped list scrolled deep refreshes the page the user is on, then loads outward")
         #expect(
             violation.mismatch
                 == .loads(expected: [.refresh(source: 0, page: 3)], observed: [.refresh(source: 0, page: 1)]))

@@ -151,7 +151,8 @@ struct RefreshAroundPositionTests {
     /// Under cursors the held pages remember the cursor that loaded them: the refresh asks with it.
     @Test func underCursorsARefreshAsksWithTheCursorThatLoadedThePage() throws {
         var sources = RefreshSources<String>(
-            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2, refreshesAroundPosition: true))
+            noMoreTitles: [""],
+            policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2, refreshesAroundPosition: true))
         var request = try started(sources.begin(.refresh, source: 0))
         _ = sources.succeed(request, with: RefreshPage(items: ["a", "b"], nextCursor: "c2"))
         for page in 2...4 {
@@ -159,7 +160,8 @@ struct RefreshAroundPositionTests {
             #expect(request.cursor == "c\(page)")
             _ = sources.succeed(
                 request,
-                with: RefreshPage(items: ["p\(page)a", "p\(page)b"], nextCursor: "c\(page + 1)", previousCursor: "b\(page)"))
+                with: RefreshPage(
+                    items: ["p\(page)a", "p\(page)b"], nextCursor: "c\(page + 1)", previousCursor: "b\(page)"))
         }
         #expect(sources[0].items == ["p3a", "p3b", "p4a", "p4b"])
         sources.rowDidAppear(at: 1, source: 0)
@@ -182,12 +184,14 @@ struct RefreshAroundPositionTests {
     /// A server without previous cursors: the refreshed page starts the list, as far as it can tell.
     @Test func underCursorsAnAnswerWithoutAPreviousCursorEndsTheStart() throws {
         var sources = RefreshSources<String>(
-            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2, refreshesAroundPosition: true))
+            noMoreTitles: [""],
+            policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 2, refreshesAroundPosition: true))
         var request = try started(sources.begin(.refresh, source: 0))
         _ = sources.succeed(request, with: RefreshPage(items: ["a", "b"], nextCursor: "c2"))
         for page in 2...3 {
             request = try started(sources.begin(.loadMore, source: 0))
-            _ = sources.succeed(request, with: RefreshPage(items: ["p\(page)a", "p\(page)b"], nextCursor: "c\(page + 1)"))
+            _ = sources.succeed(
+                request, with: RefreshPage(items: ["p\(page)a", "p\(page)b"], nextCursor: "c\(page + 1)"))
         }
         sources.rowDidAppear(at: 3, source: 0)
         let refresh = try started(sources.begin(.refresh, source: 0))
@@ -208,7 +212,8 @@ struct RefreshAroundPositionTests {
         let around = try started(sources.begin(.refresh, source: 0))
         #expect(around.page == 4)
         let settlement = sources.succeed(around, with: RefreshPage(items: [], hasMore: false))
-        #expect(settlement == .failed(RefreshFailure(request: around, reason: .invalidResponse(.positionGone(page: 4)))))
+        #expect(
+            settlement == .failed(RefreshFailure(request: around, reason: .invalidResponse(.positionGone(page: 4)))))
         #expect(sources[0].items.count == 9, "the rows stay")
         #expect(try started(sources.begin(.refresh, source: 0)).page == 1)
     }
@@ -220,7 +225,8 @@ struct RefreshAroundPositionTests {
         _ = sources.succeed(request, with: RefreshPage(items: ["1a", "1b", "1c"], totalCount: 15))
         for page in 2...5 {
             request = try started(sources.begin(.loadMore, source: 0))
-            _ = sources.succeed(request, with: RefreshPage(items: ["\(page)a", "\(page)b", "\(page)c"], totalCount: 15))
+            _ = sources.succeed(
+                request, with: RefreshPage(items: ["\(page)a", "\(page)b", "\(page)c"], totalCount: 15))
         }
         sources.rowDidAppear(at: 4, source: 0)
         let around = try started(sources.begin(.refresh, source: 0))
