@@ -55,6 +55,24 @@ struct RefreshAroundPositionTests {
         #expect(controller.list.messages.isEmpty)
     }
 
+    /// A view model keeps its list in a runtime and publishes statuses: its rows report through
+    /// the runtime, and the refresh its output's header asks for goes around them.
+    @Test func aViewModelsRuntimeRefreshesAroundTheRowItWasTold() {
+        let list = CallbackList(titles: ["The end"], policy: aroundPolicy, publishesStatuses: true)
+        list.answersAtOnce = true
+        list.setupRefreshHeader()
+        for _ in 2...6 {
+            list.loadMore()
+        }
+        #expect(list.refreshStatus[0].firstLoadedPage == 4)
+        list.refreshStatus.rowDidAppear(at: 7, source: 0)
+        list.answersAtOnce = false
+        list.refresh()
+        #expect(list.requests.last?.kind == .refresh)
+        #expect(list.requests.last?.page == 6)
+        #expect(list.output.refreshStatus.value == .beginHeaderRefresh)
+    }
+
     @Test func withoutTheSettingARefreshLoadsTheFirstPage() {
         let controller = scrolledDeep(policy: RefreshPolicy(pageSize: 3, maxPages: 3))
         controller.rowDidAppear(at: 4)
