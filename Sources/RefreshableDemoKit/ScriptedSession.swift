@@ -17,6 +17,8 @@ final class ScriptedSession {
     let narrator: Narrator
     /// The second screen: a conversation paged by cursor, newest first, holding two pages at most.
     let chat: OrderListController
+    /// The third screen: the orders again, holding two pages at most, refreshed where the user is.
+    let deep: OrderListController
     /// The screen the next steps act on, with its narrator.
     private var onScreen: (controller: OrderListController, narrator: Narrator)
     /// The checks that did not hold, in order.
@@ -37,6 +39,11 @@ final class ScriptedSession {
             tabs: [.messages],
             loader: api,
             policy: RefreshPolicy(pageSize: api.pageSize, paging: .cursors, maxPages: 2)
+        )
+        deep = OrderListController(
+            tabs: [.all],
+            loader: api,
+            policy: RefreshPolicy(pageSize: api.pageSize, maxPages: 2, refreshesAroundPosition: true)
         )
         onScreen = (controller, narrator)
         self.write = write
@@ -152,6 +159,7 @@ final class ScriptedSession {
         check(discarded && items(0) == 10, "the superseded load-more is never applied")
 
         await playChat()
+        await playRefreshAroundThePosition()
 
         narrator.summary()
         if failedChecks.isEmpty {
@@ -197,6 +205,39 @@ final class ScriptedSession {
             newest.items.first?.id == "messages-27" && newest.items.last?.id == "messages-14"
                 && newest.items.count == 14 && !newest.noMoreData,
             "newer messages #27 to #14 above, the oldest pages dropped and loadable again"
+        )
+    }
+
+    /// Step 9: a capped list scrolled deep keeps the user's place through a pull to refresh.
+    private func playRefreshAroundThePosition() async {
+        onScreen = (deep, Narrator(controller: deep, write: write))
+        defer { onScreen = (controller, narrator) }
+        step(
+            9, "Refresh where the user is",
+            "All again, at most 2 pages held (maxPages: 2) and refreshesAroundPosition: a pull reloads the page of the row on screen, then the page above it."
+        )
+        await act("setupRefreshHeader()") { $0.setupRefreshHeader() }
+        await answer()
+        await act("loadMore()") { $0.loadMore() }
+        await answer()
+        await act("loadMore()  // page 3: page 1 is dropped") { $0.loadMore() }
+        await answer()
+        await act(
+            "rowDidAppear(at: 4)  // the user reads an order of page 2",
+            ignored: "the row tells the list where the user is"
+        ) { $0.rowDidAppear(at: 4) }
+        await act("header.pull()  // refreshes page 2, not page 1") { $0.header.pull() }
+        await answer()
+        // Once page 2 landed, the list loads outward: the page above it.
+        if let above = deep.refreshStatus[0].previousInFlight {
+            await api.waitForArrival(of: above)
+            await answer()
+        }
+        show()
+        let list = deep.refreshStatus[0]
+        check(
+            list.firstLoadedPage == 1 && list.page == 2 && list.items.count == 20,
+            "the pull reloaded page 2, where the user was, and then page 1 above it"
         )
     }
 

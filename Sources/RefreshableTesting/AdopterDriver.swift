@@ -166,6 +166,8 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             adopter.removeItem(id: id, source: adopter.currentIndex)
         case .insert(let item, let position):
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
+        case .rowAppears(let row):
+            adopter.rowDidAppear(at: row)
         case .tapRetry, .retryNow, .pullHeader, .pullFooter, .refreshIfStale, .setOnline:
             break
         }
@@ -190,6 +192,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .setOnline(let online): return "setOnline(\(online))"
         case .pullHeader: return "the user pulls the header"
         case .pullFooter: return "the user pulls the footer up"
+        case .rowAppears(let row): return "rowDidAppear(at: \(row))"
         }
     }
 

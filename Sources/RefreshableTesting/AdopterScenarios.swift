@@ -41,6 +41,9 @@ enum PagingFeature: Sendable {
     case pageCap
     /// The runtime retries failed loads (`RefreshRetry`).
     case retry
+    /// The policy refreshes around the position (`refreshesAroundPosition`) and holds three pages
+    /// or more, so that a row sits on a page between two others.
+    case refreshAroundPosition
 
     /// Whether an adopter with `traits` uses the feature.
     func isUsed(by traits: AdopterTraits) -> Bool {
@@ -50,6 +53,8 @@ enum PagingFeature: Sendable {
         case .cursors: return traits.policy.paging == .cursors
         case .pageCap: return traits.policy.maxPages != nil
         case .retry: return (traits.retries ?? 0) > 0
+        case .refreshAroundPosition:
+            return traits.policy.refreshesAroundPosition && (traits.policy.maxPages ?? 0) >= 3
         }
     }
 }
@@ -81,7 +86,7 @@ extension AdopterScenario {
             replacingTheStateDiscardsItsLoads, sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage,
             removalSticks, removalDuringRefresh, serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage,
             refreshSupersedesPreviousPage, aChatPollsAgainAfterAnEmptyAnswer, capDropsAndScrollingBackReloads,
-            capSupersedesLoadMoreInFlight,
+            capSupersedesLoadMoreInFlight, refreshAroundThePosition, aPositionThatIsGoneFallsBackToTheFirstPage,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
             staleListRefreshesOnReturn, offlineLoadsFailAtOnce,

@@ -101,6 +101,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// failure without asking the loader, a retry waits, and coming back online asks again for what
     /// failed (id `O`).
     case offline
+    /// With `refreshesAroundPosition` and a page cap, a refresh asks for the page of the row that
+    /// came on screen last, then loads outward; an empty or failed answer to it loads the first
+    /// page at once (id `A`).
+    case refreshAroundPosition
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -176,6 +180,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .offline:
             return
                 "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online asks again for every failed direction."
+        case .refreshAroundPosition:
+            return
+                "With refreshesAroundPosition and a page cap, a refresh asks for the page of the row that came on screen last and loads outward; an empty or failed answer to it loads the first page at once."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
@@ -185,7 +192,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
-    /// `R` for retries, `ST` for staleness and `O` for offline.
+    /// `R` for retries, `ST` for staleness, `O` for offline and `A` for refreshing around the position.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -217,6 +224,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .retry: return "R"
         case .staleness: return "ST"
         case .offline: return "O"
+        case .refreshAroundPosition: return "A"
         case .controlActions: return "E1"
         }
     }

@@ -36,6 +36,9 @@ enum AdopterAction {
     case pullHeader
     /// The user pulls the footer up, through the controller's own wiring of it.
     case pullFooter
+    /// The row at this index of the current source comes on screen and goes: the front door
+    /// hears of it (`rowDidAppear(at:)`, a list model's `itemDidAppear(at:)`).
+    case rowAppears(Int)
 }
 
 /// A front door the suite drives through calls of its own rather than through `Refreshable`'s

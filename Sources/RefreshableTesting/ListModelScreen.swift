@@ -92,6 +92,10 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             }
         case .setOnline(let online):
             model.setOnline(online)
+        case .rowAppears(let row):
+            // The row's `onAppear` and `onDisappear`, as the user scrolls past it.
+            model.itemDidAppear(at: row)
+            model.itemDidDisappear(at: row)
         case .tapRetry, .retryNow, .pullHeader:
             return false
         }

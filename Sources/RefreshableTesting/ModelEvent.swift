@@ -54,6 +54,10 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case refreshIfStale(minutes: Int)
     /// The app says the list is offline (`setOnline(false)`), or online again (`setOnline(true)`).
     case setOnline(Bool)
+    /// A row of the current source comes on screen and goes: `rowDidAppear(at:)` (a list model's
+    /// `itemDidAppear(at:)`) with the row at `pick` modulo the rows held. Only for lists that
+    /// refresh around the position (rule A).
+    case rowAppears(pick: Int)
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -95,6 +99,8 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "refreshIfStale(olderThan: \(minutes) min)"
         case .setOnline(let online):
             return "setOnline(\(online))"
+        case .rowAppears(let pick):
+            return "rowDidAppear(at: held[\(pick)])"
         }
     }
 }
@@ -149,6 +155,9 @@ extension ModelEvent {
     ///   - retries: Whether the adopter's runtime retries failed loads: then the waits for a retry
     ///     run out (``retryWaitEnds``) and the app calls ``retryNow``. Without it the sequence is as
     ///     it always was.
+    ///   - rowsAppear: Whether the list refreshes around the position: then rows come on screen
+    ///     (``rowAppears(pick:)``), from a stream of their own. Without it the sequence is as it
+    ///     always was.
     /// - Returns: The events.
     package static func sequence(
         seed: UInt64,
@@ -157,9 +166,11 @@ extension ModelEvent {
         pageSize: Int,
         identity: Bool = false,
         previousPages: Bool = false,
-        retries: Bool = false
+        retries: Bool = false,
+        rowsAppear: Bool = false
     ) -> [ModelEvent] {
         var random = SplitMix64(seed: seed)
+        var rows = SplitMix64(seed: seed ^ 0x0A40_4D0_5171_0000)
         // The app's lifecycle events come from a stream of their own, so the other events keep
         // the order they always had, with these among them.
         var lifecycle = SplitMix64(seed: seed ^ 0x5157_A1E0_0FF1_1E00)
@@ -168,6 +179,10 @@ extension ModelEvent {
         for index in 0..<count {
             if index > 0, let event = lifecycleEvent(&lifecycle) {
                 events.append(event)
+            }
+            // One event in ten brings a row on screen, before a refresh would ask for its page.
+            if index > 0, rowsAppear, rows.below(10) == 0 {
+                events.append(.rowAppears(pick: rows.below(64)))
             }
             if index == 0 {
                 events.append(.appear)

@@ -98,6 +98,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         /// Whether the event started a load while the list was offline, or brought it online:
         /// whatever it leads to wrongly breaks the offline rule.
         var offline = false
+        /// Whether the event settled a refresh around the position: whatever it leads to wrongly
+        /// breaks rule A.
+        var around = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
@@ -119,9 +122,24 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .loadMore:
             begin(.loadMore, source: model.current, &expect)
             loadMores += 1
+            let last = model.sources[model.current].items.count - 1
             if loadMores % 2 == 0 || !driver.perform(.pullFooter) {
                 driver.perform(.loadMore)
+            } else if driver.cancelsOnlyTheCurrentSource {
+                // A list model's last row came on screen: where a refresh around the position asks.
+                model.rowAppeared(last, source: model.current)
             }
+        case .rowAppears(let pick):
+            let count = model.sources[model.current].items.count
+            // A list model loads when a row near either end comes on screen: only rows between them.
+            let margin = driver.cancelsOnlyTheCurrentSource ? max(model.policy.pageSize, 1) : 0
+            guard count > 2 * margin else {
+                driver.note("rowDidAppear: no row away from the ends")
+                break
+            }
+            let row = margin + pick % (count - 2 * margin)
+            model.rowAppeared(row, source: model.current)
+            driver.perform(.rowAppears(row))
         case .loadPrevious:
             begin(.loadPrevious, source: model.current, &expect)
             driver.perform(.loadPrevious)
@@ -148,6 +166,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 break
             }
             let load = pending[pick % pending.count]
+            let around = model.isAroundPosition(load)
             switch model.fail(load) {
             case .stale:
                 expect.settling = driver.fail(load, remark: " (stale)")
@@ -155,6 +174,12 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 expect.retry = true
                 let settling = driver.fail(load, remark: " (it waits for its retry)")
                 expect.retryWaits = (model.waitingForRetry.count, settling)
+            case .shown where around:
+                // A refresh around the position that failed loads the first page at once (rule A).
+                expect.around = true
+                model.sources[load.source].position = nil
+                expect.settling = driver.fail(load, remark: " (a refresh around the position)")
+                begin(.refresh, source: load.source, &expect)
             case .shown:
                 expect.failedSource = load.source
                 if model.failureShowsMessage(source: load.source) {
@@ -439,11 +464,23 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             previousCursor: signals.previousCursor
         )
         expect.endedBefore = state.ended
+        let around = model.isAroundPosition(load)
         switch model.answer(load, items: answered.items, page: page, response: answered.items.first?.response ?? 0) {
         case .applied:
             expect.answered = load
             expect.answeredPage = page
             expect.dropped = model.dropped
+            if around {
+                // Landed: the list loads outward (rule A).
+                expect.around = true
+                for kind in model.loadsOutward(source: load.source) {
+                    begin(kind, source: load.source, &expect)
+                }
+            }
+        case .fallsBack:
+            // Gone: the first page loads at once, in its place (rule A).
+            expect.around = true
+            begin(.refresh, source: load.source, &expect)
         case .refused:
             expect.progress = true
             expect.failedSource = load.source
@@ -472,6 +509,14 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         // A load that reached the loader offline, or none asked again online, breaks the offline rule.
         if expect.offline {
             return .offline
+        }
+        // A refresh that should have asked for the position, or a load around it, breaks rule A.
+        let aroundPosition = expect.loads.contains {
+            $0.kind == .refresh && model.sources.indices.contains($0.source)
+                && model.sources[$0.source].inFlight.map(model.isAroundPosition) == true
+        }
+        if expect.around || aroundPosition {
+            return .refreshAroundPosition
         }
         // A load asked again too soon, too late, too often or never breaks the retry rule.
         if expect.retry || expect.lastAttempt != nil {
@@ -537,6 +582,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .staleness
         case .setOnline:
             return .offline
+        case .rowAppears:
+            return .refreshAroundPosition
         }
     }
 

@@ -6,8 +6,8 @@ import Refreshable
 /// successful refresh. The load that brings its direction's count of loads in a row that did not
 /// move the list to the policy's `maxLoadsWithoutProgress` is refused, committing nothing, unless
 /// its page ends the list (or reaches its start). Under cursors, a poll for newer items that
-/// found none yet (an empty previous page that carries a previous cursor) asked with a cursor not
-/// followed before leaves the count as it is.
+/// found none yet (an empty previous page that carries a previous cursor) leaves the count as it
+/// is and does not make the cursor it asked with followed.
 extension ReferenceModel {
     /// Counts a load-more or a load of the previous page whose page was just applied to `source`,
     /// which held `before` until then; when the load is the one the rule refuses, puts `before`
@@ -25,7 +25,7 @@ extension ReferenceModel {
         let moves = bringsNewRow && !followed
         let ends = forward ? sources[source].ended : sources[source].noPreviousData
         let polls = !forward && policy.paging == .cursors && items.isEmpty && sources[source].previousCursor != nil
-        let counted = !moves && !ends && !(polls && !followed)
+        let counted = !moves && !ends && !polls
         if moves {
             progress.stalled = 0
         } else if counted {
@@ -36,7 +36,7 @@ extension ReferenceModel {
             // Nothing is committed but the count; the failure shows in the load's direction.
             sources[source] = before
             failInFlight(flight.kind, source: source, cancelled: false)
-        } else if let cursor = flight.cursor {
+        } else if let cursor = flight.cursor, !polls {
             progress.followed.insert(cursor)
         }
         if forward {

@@ -68,6 +68,8 @@ struct ReferenceModel: Sendable {
         var backward = Progress()
         /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
         var refreshedAt: Int?
+        /// The page of the row that came on screen last, which a refresh asks for (rule A).
+        var position: Position?
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -162,11 +164,12 @@ struct ReferenceModel: Sendable {
             // No page comes after the page numbered `Int.max`.
             guard !state.ended, state.page < .max else { return .refused(.ended) }
         }
-        let page = kind == .refresh ? policy.firstPage : state.page + 1
+        let target = refreshTarget(source: source)
+        let page = kind == .refresh ? target.page : state.page + 1
         generation += 1
         sources[source].inFlight = Flight(
             kind: kind, page: page, loadID: nil, generation: generation,
-            cursor: kind == .refresh ? nil : state.nextCursor)
+            cursor: kind == .refresh ? target.cursor : state.nextCursor)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {
@@ -183,7 +186,8 @@ struct ReferenceModel: Sendable {
         if state.previousInFlight != nil || state.inFlight?.kind == .refresh {
             return .refused(.busy)
         }
-        guard state.hasLoaded, !state.items.isEmpty else { return .refused(.nothingLoaded) }
+        // An empty list whose start is open polls for newer items (rule S14).
+        guard state.hasLoaded, !state.items.isEmpty || !state.noPreviousData else { return .refused(.nothingLoaded) }
         guard !state.noPreviousData, state.firstLoadedPage > .min else { return .refused(.noPreviousData) }
         let page = state.firstLoadedPage - 1
         if policy.paging == .pageNumbers, page < policy.firstPage {
@@ -236,6 +240,9 @@ struct ReferenceModel: Sendable {
         /// The answer was refused because its direction's loads stopped moving the list (rule
         /// S14): a failure, committing nothing.
         case refused
+        /// The answer to a refresh around the position was empty (rule A): refused, showing
+        /// nothing; a refresh of the first page starts in its place.
+        case fallsBack
     }
 
     /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P), or refuses it when
@@ -252,6 +259,10 @@ struct ReferenceModel: Sendable {
             return .stale
         }
         let before = sources[load.source]
+        if isAroundPosition(flight), items.isEmpty {
+            fallBack(source: load.source)
+            return .fallsBack
+        }
         if flight.kind == .loadPrevious {
             answerPrevious(load.source, flight: flight, items: items, page: page)
         } else {
@@ -278,7 +289,7 @@ struct ReferenceModel: Sendable {
         if flight.kind == .refresh {
             state.items = []
             state.pages = []
-            state.sentBefore = 0
+            state.sentBefore = sentBefore(refresh: flight)
             state.edited = []
             // A removal made after the refresh was asked for sticks through it.
             state.removed = state.removed.filter { $0.value >= flight.generation }
@@ -310,7 +321,7 @@ struct ReferenceModel: Sendable {
         }
         if flight.kind == .refresh {
             state.firstLoadedPage = flight.page
-            state.noPreviousData = isFirst(page, askedPage: flight.page, previous: false)
+            state.noPreviousData = isFirst(page, askedPage: flight.page)
             if policy.paging == .cursors {
                 state.previousCursor = state.noPreviousData ? nil : page.previousCursor
             }
@@ -372,7 +383,7 @@ struct ReferenceModel: Sendable {
             state.pages.insert(held, at: 0)
         }
         state.firstLoadedPage = flight.page
-        state.noPreviousData = isFirst(page, askedPage: flight.page, previous: true)
+        state.noPreviousData = isFirst(page, askedPage: flight.page)
         if policy.paging == .cursors {
             state.previousCursor = state.noPreviousData ? nil : page.previousCursor
         }
@@ -385,14 +396,14 @@ struct ReferenceModel: Sendable {
 
     /// Whether nothing comes before a page once it is the first one held: an empty page, the
     /// policy's first page under page numbers, a page with no previous cursor under cursors. Under
-    /// cursors, an empty answer to a load of the previous page (`previous`) that carries a previous
-    /// cursor is a poll that found nothing yet: the start stays open (rule S14).
-    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int, previous: Bool) -> Bool {
+    /// cursors, an empty answer to a load of the previous page or to a refresh that carries a
+    /// previous cursor is a poll that found nothing yet: the start stays open (rule S14).
+    func isFirst(_ page: RefreshPage<TestItem>, askedPage: Int) -> Bool {
         if askedPage == .min {
             return true
         }
         if page.items.isEmpty {
-            return !(previous && policy.paging == .cursors && page.previousCursor != nil)
+            return !(policy.paging == .cursors && page.previousCursor != nil)
         }
         switch policy.paging {
         case .pageNumbers:

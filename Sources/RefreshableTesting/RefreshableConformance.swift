@@ -188,7 +188,7 @@ public enum RefreshableConformance {
                 unchecked.append(entry)
                 continue
             }
-            if scenario.feature != .pageCap {
+            if scenario.feature != .pageCap, scenario.feature != .refreshAroundPosition {
                 driver.leaveRoomForAllPages()
             }
             scenarioCount += 1

@@ -37,7 +37,7 @@ import Refreshable
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``
-/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:)``.
+/// and ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:rowsAppear:)``.
 ///
 /// The check runs in episodes: each starts a fresh rig and adopter, so lists stay short and the
 /// first appearance is exercised often.
@@ -93,7 +93,8 @@ package enum RefreshableModelCheck {
                 pageSize: pageSize,
                 identity: identity,
                 previousPages: previousPages,
-                retries: retries
+                retries: retries,
+                rowsAppear: policy.refreshesAroundPosition && policy.maxPages != nil
             ).filter { cancels || !$0.isCancel }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
@@ -251,7 +252,7 @@ package struct ModelCheckResult: Sendable {
 package struct ModelCheckFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule the divergence breaks.
     package let rule: ConformanceRule
-    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:)``
+    /// The seed of the episode that failed: ``ModelEvent/sequence(seed:count:sourceCount:pageSize:identity:previousPages:retries:rowsAppear:)``
     /// with it and ``originalEventCount`` gives the unshrunk sequence.
     package let seed: UInt64
     /// The length of the failing episode, up to and including the failing event.

@@ -87,6 +87,8 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     func refresh() async { _ = await act(.refresh) }
     func loadMore() async { _ = await act(.loadMore) }
     func loadPrevious() async { _ = await act(.loadPrevious) }
+    /// The row at `row` of the current source comes on screen (and goes, as the user scrolls).
+    func rowAppears(_ row: Int) async { _ = await act(.rowAppears(row)) }
 
     /// The most pages a source holds, under the adopter's policy.
     var maxPages: Int { policy.maxPages ?? .max }
@@ -294,8 +296,13 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
             && zip(fresh, expected).allSatisfy { $0.source == $1.source && $0.kind == $1.kind }
         if sameShape, let wrong = zip(fresh, expected).first(where: { $0.page != $1.page })?.1 {
             // A refused or failed load commits nothing: asking past it breaks the rule that says so.
+            // A refresh around the position asks for a page of its own.
             let keepsRule = rule == .failedLoadCommitsNoPage || rule == .progress
-            rule = wrong.kind == .refresh ? .refreshAsksFirstPage : keepsRule ? rule : .loadMoreAsksNextPage
+            if wrong.kind == .refresh {
+                rule = rule == .refreshAroundPosition ? rule : .refreshAsksFirstPage
+            } else {
+                rule = keepsRule || rule == .refreshAroundPosition ? rule : .loadMoreAsksNextPage
+            }
         }
         throw stop(rule, mismatch)
     }

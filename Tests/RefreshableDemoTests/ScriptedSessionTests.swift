@@ -12,7 +12,7 @@ struct ScriptedSessionTests {
         let succeeded = await session.run()
         #expect(succeeded)
         #expect(session.failedChecks.isEmpty)
-        #expect(transcript.text.contains("All 12 checks held."))
+        #expect(transcript.text.contains("All 13 checks held."))
     }
 
     @Test func eachTabEndsWithItsOwnNoMoreText() async {
@@ -66,8 +66,8 @@ struct ScriptedSessionTests {
         let transcript = Transcript()
         _ = await ScriptedSession(seed: 1, write: transcript.write).run()
         let headings = transcript.lines.filter { $0.first?.isNumber == true }
-        #expect(headings.count == 8)
-        #expect(headings.last == "8. A conversation paged by cursor")
+        #expect(headings.count == 9)
+        #expect(headings.last == "9. Refresh where the user is")
         #expect(headings.first == "1. First load")
         #expect(headings.dropFirst().first == "2. Pull to refresh")
         #expect(transcript.lines.contains("     status: hideFooter, beginHeaderRefresh"))

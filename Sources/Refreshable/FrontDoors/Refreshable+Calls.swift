@@ -76,6 +76,15 @@ extension Refreshable {
         runtime.cancelLoading(source: source ?? currentIndex)
     }
 
+    /// Tells the list that the row at `row` of the current source came on screen: with
+    /// ``RefreshPolicy/refreshesAroundPosition`` and a page cap, a refresh reloads the page of the
+    /// row that came on screen last, so the user keeps their place. `loadMoreIfNeeded(forRowAt:)`
+    /// of `RefreshableUIKit` calls it for you. See ``RefreshRuntime/rowDidAppear(at:source:)``.
+    /// - Parameter row: The row's index in ``currentItems``.
+    public func rowDidAppear(at row: Int) {
+        runtime.rowDidAppear(at: row, source: currentIndex)
+    }
+
     /// The items of the current source.
     public var currentItems: RefreshItems<Item> { refreshStatus[currentIndex].items }
 

@@ -179,12 +179,21 @@ extension RefreshRuntime {
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
+            if fallsBack(failure) {
+                // The page the user was on is gone or cannot load: the first page, at once.
+                state.fallingBack(from: failure)
+                startLoad(.refresh, source: failure.request.source)
+                return
+            }
             host?.presentFailure(failure, on: self)
         case .discarded(let request):
             host?.didDiscard(request)
             return
         }
         render()
+        if case .applied(let update) = settlement {
+            loadOutward(after: update)
+        }
     }
 
     private func forgetTask(of request: RefreshRequest?) {

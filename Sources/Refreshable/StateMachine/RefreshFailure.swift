@@ -45,6 +45,10 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         /// or ``RefreshPage/previousCursor`` for a load of the previous page) was the cursor it was
         /// asked with: following it would load the same page forever.
         case repeatedCursor(String)
+        /// A refresh around the position (see ``RefreshPolicy/refreshesAroundPosition``) asked for
+        /// this page, and it came back empty: the page the user was on is gone (the list shrank,
+        /// or the server no longer knows the cursor). The list loads its first page instead.
+        case positionGone(page: Int)
     }
 
     /// The request that failed.
@@ -171,6 +175,8 @@ extension RefreshFailure.InvalidResponse {
         case .repeatedCursor(let cursor):
             return "the answer names \"\(cursor)\" as the page to ask for next, the cursor this page was "
                 + "asked with: it would load the same page again."
+        case .positionGone(let page):
+            return "page \(page), the page the list was refreshed around, came back empty."
         }
     }
 }

@@ -185,9 +185,9 @@ extension RefreshPage {
     ///
     /// An empty page, a page numbered `Int.min`, the policy's first page (under page numbers) and a
     /// page with no ``previousCursor`` (under cursor paging) have nothing before them. Under cursor
-    /// paging, an empty answer to a load of the previous page that carries a ``previousCursor``
-    /// found nothing newer yet, and does not: a chat polls again with its cursor (see
-    /// <doc:Rules#Progress>).
+    /// paging, an empty answer to a load of the previous page or to a refresh that carries a
+    /// ``previousCursor`` found nothing newer yet, and does not: a chat polls again with its cursor
+    /// (see <doc:Rules#Progress>).
     /// - Parameters:
     ///   - request: The request this page answers.
     ///   - policy: The paging policy.
@@ -209,11 +209,11 @@ extension RefreshPage {
     }
 
     /// Whether this page answers a poll for newer items that found none yet: under cursor paging,
-    /// an empty answer to a load of the previous page that carries a ``previousCursor``. The start
-    /// of the list stays open with that cursor.
+    /// an empty answer to a load of the previous page (or to a refresh: an empty chat) that
+    /// carries a ``previousCursor``. The start of the list stays open with that cursor.
     @inlinable
     func isPoll(request: RefreshRequest, policy: RefreshPolicy) -> Bool {
-        items.isEmpty && previousCursor != nil && request.kind == .loadPrevious && policy.paging == .cursors
+        items.isEmpty && previousCursor != nil && request.kind != .loadMore && policy.paging == .cursors
     }
 
     /// How many pages `page` comes after the first page, or `nil` when it comes before it or the

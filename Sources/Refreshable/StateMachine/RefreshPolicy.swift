@@ -78,6 +78,20 @@ public struct RefreshPolicy: Sendable, Hashable {
         didSet { Self.checkMaxPages(maxPages) }
     }
 
+    /// Whether a refresh of a capped list reloads the page the user is on, rather than the first
+    /// page; `false` by default. Needs ``maxPages``: only a capped list keeps which page each row
+    /// came in.
+    ///
+    /// The list learns where the user is from the rows that come on screen (the row the front door
+    /// heard of last: ``RefreshListModel/itemDidAppear(at:)``, ``Refreshable/rowDidAppear(at:)``,
+    /// ``RefreshRuntime/rowDidAppear(at:source:)``). A refresh then asks for the page that holds
+    /// that row, by its number under page numbers, with the cursor that loaded it under cursors,
+    /// replaces the items with it, and loads outward: the previous page above it and the next one
+    /// below, as far as the cap has room. A refresh whose answer is empty, or that fails, loads the
+    /// first page at once instead. See rule A in <doc:Rules#Rules-of-the-features> and
+    /// <doc:CursorsPreviousPagesAndThePageCap> for what a server must do for it.
+    public var refreshesAroundPosition: Bool
+
     /// The most loads in a row, in one direction, that may leave the list where it was: the answer
     /// to the last of them is refused with ``RefreshFailure/Reason/noProgress``, and nothing loads
     /// in that direction by itself until one moves the list again (see <doc:Rules#Progress>). 3 by
@@ -100,6 +114,8 @@ public struct RefreshPolicy: Sendable, Hashable {
     ///     (see ``curPageOffset``); `0` by default.
     ///   - paging: Whether pages are asked for by number or by cursor (see ``paging``).
     ///   - maxPages: The most pages a source holds, at least 1; `nil` for no limit (see ``maxPages``).
+    ///   - refreshesAroundPosition: Whether a refresh of a capped list reloads the page the user is
+    ///     on (see ``refreshesAroundPosition``); `false` by default.
     ///   - maxLoadsWithoutProgress: The most loads in a row, in one direction, that may leave the
     ///     list where it was, at least 1 (see ``maxLoadsWithoutProgress``).
     ///   - conflictRule: The rule for overlapping loads of one source.
@@ -109,6 +125,7 @@ public struct RefreshPolicy: Sendable, Hashable {
         curPageOffset: Int = 0,
         paging: Paging = .pageNumbers,
         maxPages: Int? = nil,
+        refreshesAroundPosition: Bool = false,
         maxLoadsWithoutProgress: Int = 3,
         conflictRule: ConflictRule = .refreshWins
     ) {
@@ -117,6 +134,7 @@ public struct RefreshPolicy: Sendable, Hashable {
         Self.checkMaxPages(maxPages)
         Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress)
         self.maxPages = maxPages
+        self.refreshesAroundPosition = refreshesAroundPosition
         self.maxLoadsWithoutProgress = maxLoadsWithoutProgress
         self.pageSize = pageSize
         self.firstPage = firstPage

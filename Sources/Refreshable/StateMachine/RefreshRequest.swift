@@ -8,7 +8,8 @@
 public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// Whether a load replaces the source's items, appends to them, or puts a page before them.
     public enum Kind: Sendable, Hashable {
-        /// Pull to refresh: asks for the first page and replaces the items (see <doc:Rules#Refresh>).
+        /// Pull to refresh: asks for the first page and replaces the items (see <doc:Rules#Refresh>);
+        /// with ``RefreshPolicy/refreshesAroundPosition``, the page the user is on.
         case refresh
         /// Load more: asks for the page after the last one that loaded and appends (see <doc:Rules#Load-more>).
         case loadMore
@@ -26,7 +27,9 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// The cursor to ask the server with, under cursor paging: `nil` for a refresh, which asks for
     /// the first page, the ``RefreshPage/nextCursor`` of the last page that loaded for a
     /// load-more, and the ``RefreshPage/previousCursor`` of the first one for a load of the
-    /// previous page. Always `nil` under page numbers.
+    /// previous page. A refresh around the position (``RefreshPolicy/refreshesAroundPosition``)
+    /// asks with the cursor that loaded the user's page forward: answer it as a load-more with
+    /// that cursor. Always `nil` under page numbers.
     @inlinable public var cursor: String? { _cursor?.value }
     /// The cursor, boxed: a request without one copies as plain numbers and a nil reference.
     @usableFromInline let _cursor: CursorBox?

@@ -61,7 +61,7 @@ extension RefreshSources {
         var held = HeldPage(
             count: 0,
             sent: page.items.count,
-            cursor: request.kind == .loadMore ? request.cursor : nil,
+            cursor: request.kind == .loadPrevious ? nil : request.cursor,
             previousCursor: page.previousCursor,
             nextCursor: page.nextCursor
         )

@@ -7,8 +7,7 @@
 /// not move it; the one that brings the count to ``RefreshPolicy/maxLoadsWithoutProgress`` is
 /// refused with ``RefreshFailure/Reason/noProgress``, unless its page ends the list (or reaches
 /// its start), which it then does as any page would. A poll for newer items that finds none yet
-/// (an empty previous page with a cursor) asked with a cursor not followed before leaves the count
-/// as it is.
+/// (an empty previous page with a cursor) leaves the count as it is and follows no cursor.
 extension RefreshSources {
     /// Counts a valid load-more or load of the previous page toward its direction's progress,
     /// before its page is applied, and decides whether it is refused for making none.

@@ -16,7 +16,8 @@ public enum RefreshIgnoreReason: Sendable, Equatable {
     /// The list has ended; load-more cannot trigger (see <doc:Rules#The-end-of-the-list>).
     case noMoreData
     /// Load-more before the first page loaded, or while the source is empty: there is nothing to
-    /// continue from.
+    /// continue from. A load of the previous page of an empty source starts while its start is
+    /// open (an empty chat polling for its first messages).
     case nothingLoaded
     /// Nothing comes before the first loaded page (see ``RefreshState/noPreviousData``).
     case noPreviousData
@@ -139,7 +140,8 @@ extension RefreshSources {
     ///
     /// A load of the previous page (``RefreshRequest/Kind/loadPrevious``) runs beside a load-more;
     /// a refresh supersedes both, except under ``RefreshPolicy/ConflictRule/inFlightWins``, where
-    /// it waits for both.
+    /// it waits for both. A refresh of a capped list whose policy refreshes around the position
+    /// asks for the page of the row that came on screen last (see ``rowDidAppear(at:source:)``).
     /// - Parameters:
     ///   - kind: Refresh, load-more, or a load of the previous page.
     ///   - source: The source that asks.
@@ -164,9 +166,15 @@ extension RefreshSources {
         }
         var page = policy.firstPage
         var cursor: String?
-        if kind != .refresh {
+        if kind == .refresh, let position = refreshPosition(source: source) {
+            (page, cursor) = (position.page, position.cursor)
+        } else if kind != .refresh {
             let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
-            guard states[source].hasLoaded, !states[source].items.isEmpty else { return (.ignored(.nothingLoaded), []) }
+            // An empty list polls for newer items above it while its start is open (an empty chat).
+            let polls = edge == backward && !states[source].edges[backward].ended
+            guard states[source].hasLoaded, polls || !states[source].items.isEmpty else {
+                return (.ignored(.nothingLoaded), [])
+            }
             guard !states[source].edges[edge].ended else { return (.ignored(ended), []) }
             let (next, overflow) = states[source].edges[edge].page.addingReportingOverflow(edge == forward ? 1 : -1)
             guard !overflow else { return (.ignored(ended), []) }
@@ -237,7 +245,9 @@ extension RefreshSources {
     /// ``RefreshPage/validate(against:heldBefore:firstPage:curPageOffset:)``) is refused like a
     /// failure: items, page and end of the list stay. So is the last of
     /// ``RefreshPolicy/maxLoadsWithoutProgress`` loads in a row in one direction that did not move
-    /// the list, with ``RefreshFailure/Reason/noProgress`` (see <doc:Rules#Progress>).
+    /// the list, with ``RefreshFailure/Reason/noProgress`` (see <doc:Rules#Progress>), and an
+    /// empty answer to a refresh around the position, with
+    /// ``RefreshFailure/InvalidResponse/positionGone(page:)``: the next refresh loads the first page.
     /// - Parameters:
     ///   - request: The request the page answers.
     ///   - page: The server's answer.
@@ -265,6 +275,11 @@ extension RefreshSources {
             curPageOffset: policy.curPageOffset
         ) {
             return (settleFailure(RefreshFailure(request: request, reason: .invalidResponse(invalid))), nil)
+        }
+        if request.kind == .refresh, page.items.isEmpty, isAroundPosition(request) {
+            // The page the user was on is gone: refused, so the list is not emptied.
+            let gone = RefreshFailure(request: request, reason: .invalidResponse(.positionGone(page: request.page)))
+            return (settleFailure(gone), nil)
         }
         if request.kind != .refresh, let stalled = checkProgress(of: request, page: page, heldBefore: heldBefore) {
             return (settleFailure(stalled), nil)
@@ -315,8 +330,8 @@ extension RefreshSources {
         states[source]._hasLoaded = true
         states[source].lastFailure = nil
         if request.kind == .refresh {
-            // Nothing comes before a refresh's page: the items the cap dropped no longer count.
-            states[source].itemsBefore = 0
+            // What comes before a refresh's page: nothing, or the pages before the position.
+            states[source].itemsBefore = itemsBefore(refresh: request)
             states[source].refreshSucceeded()
         }
         if request.kind == .loadPrevious {
@@ -458,6 +473,7 @@ extension RefreshSources {
             states[source].edges[edge].failure = box
         } else {
             states[source].edges[forward].refreshFailed = failure.reason != .cancelled
+            forgetPosition(after: failure)
         }
         return .failed(failure)
     }

@@ -117,6 +117,9 @@ extension RefreshPolicy: CustomStringConvertible, CustomReflectable {
         if let maxPages {
             fields.append("maxPages: \(maxPages)")
         }
+        if refreshesAroundPosition {
+            fields.append("refreshesAroundPosition: true")
+        }
         return "RefreshPolicy(" + fields.joined(separator: ", ") + ")"
     }
 
@@ -127,6 +130,7 @@ extension RefreshPolicy: CustomStringConvertible, CustomReflectable {
             children: [
                 "pageSize": pageSize, "firstPage": firstPage, "conflictRule": conflictRule,
                 "curPageOffset": curPageOffset, "paging": paging, "maxPages": maxPages as Any,
+                "refreshesAroundPosition": refreshesAroundPosition,
             ],
             displayStyle: .struct
         )

@@ -58,6 +58,9 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// How many items the server has before the first held item: those it sent in the pages the
     /// cap dropped from the front, for the end of the list by total count.
     @usableFromInline var itemsBefore = 0
+    /// The page a refresh around the position asks for: the page of the row that came on screen
+    /// last (see ``RefreshPolicy/refreshesAroundPosition``); `nil` for the first page.
+    var position: RefreshPosition?
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
     /// Whether the source loaded and holds no items, with no failure to show in their place: the
@@ -217,11 +220,12 @@ struct RefreshEdge: Sendable, Equatable {
 
     /// Counts one more valid load toward this end, before its page is applied: one that moves the
     /// list starts the count again, one that ends the list (or reaches its start) leaves it, and so
-    /// does a poll that found nothing yet asked with a cursor not followed before; any other adds
-    /// one.
+    /// does a poll that found nothing yet, whatever cursor it asked with (it does not follow that
+    /// cursor either: a later poll with it may bring what came since); any other adds one.
     /// - Parameters:
     ///   - cursor: The cursor it asked with; a load asking with a cursor followed before does
-    ///     not move the list, and the cursor is followed from now on unless the load is refused.
+    ///     not move the list, and the cursor is followed from now on unless the load is refused
+    ///     or polls.
     ///   - bringsNewRow: Whether its page brings a row the list does not hold.
     ///   - ends: Whether its page ends the list in this direction.
     ///   - polls: Whether its page is an empty answer to a poll for newer items that keeps the
@@ -230,10 +234,13 @@ struct RefreshEdge: Sendable, Equatable {
     /// - Returns: Whether the load is refused: the count reached `limit`.
     @usableFromInline
     mutating func countLoad(cursor: String?, bringsNewRow: Bool, ends: Bool, polls: Bool, limit: Int) -> Bool {
+        // An empty poll brought nothing: no loop to guard against, and each poll is one request
+        // the app or the user asked for.
+        guard !polls else { return false }
         let followedBefore = cursor.map(followed.contains) ?? false
         if bringsNewRow && !followedBefore {
             stalled = 0
-        } else if !ends && !(polls && !followedBefore) {
+        } else if !ends {
             stalled = Swift.min(stalled, .max - 1) + 1
             if stalled >= limit {
                 return true
@@ -258,9 +265,9 @@ struct HeldPage: Sendable, Hashable {
     var count: Int
     /// How many items the server sent in this page, held or left out: what a total count compares.
     var sent: Int
-    /// The cursor a load-more asked for the page with: a load-more asks with it again once the page
-    /// is dropped. `nil` for the page of a refresh or of a load of the previous page, whose cursors
-    /// lead elsewhere.
+    /// The cursor a load-more (or a refresh around the position) asked for the page with: a
+    /// load-more asks with it again once the page is dropped. `nil` for the page of a refresh from
+    /// the first page or of a load of the previous page, whose cursors lead elsewhere.
     var cursor: String?
     /// The cursor of the page before it, from its answer: loading the previous page asks with it
     /// once the pages before it are dropped.

@@ -336,11 +336,14 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
     /// crossing of the first ones when something comes before them. While the list is offline, an
-    /// end whose load failed for that is not asked again (coming online asks again). An index
-    /// outside ``items`` names no row and is ignored.
+    /// end whose load failed for that is not asked again (coming online asks again). The row that
+    /// came on screen last is where a refresh around the position reloads (see
+    /// ``RefreshPolicy/refreshesAroundPosition``). An index outside ``items`` names no row and is
+    /// ignored.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidAppear(at index: Int) {
         guard index >= 0, index < refreshStatus[self.index].items.count else { return }
+        runtime.rowDidAppear(at: index, source: self.index)
         visible.insert(index)
         loadMoreIfNearTheEnd()
         loadPreviousIfNearTheStart()

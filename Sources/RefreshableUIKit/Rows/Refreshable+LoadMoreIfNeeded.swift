@@ -19,13 +19,14 @@
         /// list ended, or before the first page; after a failure, only the last row (or the first)
         /// coming on screen again retries, so scrolling near the end does not ask on every row, and
         /// not while the list is offline after a load that failed for that (`setOnline(true)` asks
-        /// again). The
-        /// rows are the current source's items, `currentItems`, in one section.
+        /// again). The rows are the current source's items, `currentItems`, in one section. The row
+        /// is also where a refresh around the position reloads (``Refreshable/rowDidAppear(at:)``).
         /// - Parameters:
         ///   - indexPath: The row coming on screen.
         ///   - prefetchDistance: How many rows before either end a load starts, at least 1; `nil`
         ///     (the default) is one page (the policy's `pageSize`), as `RefreshListModel` does.
         public func loadMoreIfNeeded(forRowAt indexPath: IndexPath, prefetchDistance: Int? = nil) {
+            rowDidAppear(at: indexPath.row)
             loadMoreIfNeeded(firstRow: indexPath.row, lastRow: indexPath.row, prefetchDistance: prefetchDistance)
         }
 

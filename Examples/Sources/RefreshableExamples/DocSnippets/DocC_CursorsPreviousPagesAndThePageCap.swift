@@ -46,5 +46,11 @@ enum DocCCursorsPreviousPagesAndThePageCap {
             let policy = RefreshPolicy(pageSize: 20, maxPages: 10)  // at most 200 rows
             return policy
         }
+
+        // "Refreshing around the position".
+        func aroundPolicy() -> RefreshPolicy {
+            let policy = RefreshPolicy(pageSize: 20, maxPages: 10, refreshesAroundPosition: true)
+            return policy
+        }
     }
 }

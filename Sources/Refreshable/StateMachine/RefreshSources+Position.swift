@@ -1,0 +1,116 @@
+/// Refresh around the position: a capped list whose policy says so
+/// (``RefreshPolicy/refreshesAroundPosition``) refreshes the page the user is on rather than the
+/// first page (see rule A in <doc:Rules#Rules-of-the-features>).
+///
+/// The position is the held page of the row that came on screen last, kept as the request that
+/// loads it again: its number and, under cursor paging, the cursor that loads it forward (the one
+/// a load-more asked for it with, or the next cursor of the page above it). A row on the list's
+/// first page forgets it: a refresh then asks for the first page.
+extension RefreshSources {
+    /// Tells the list that the row at `row` of a source came on screen: a refresh around the
+    /// position asks for the page that holds it. Does nothing unless the policy refreshes around
+    /// the position and caps the pages (``RefreshPolicy/maxPages``); a row outside the items is
+    /// ignored. Costs a walk over the pages held, not the rows.
+    /// - Parameters:
+    ///   - row: The row's index in the source's items.
+    ///   - source: The source; out of range stops with a message.
+    public mutating func rowDidAppear(at row: Int, source: Int) {
+        checkSource(source, in: "rowDidAppear(at:source:)")
+        guard policy.refreshesAroundPosition, policy.maxPages != nil, row >= 0,
+            row < states[source].items.count, !states[source].heldPages.isEmpty
+        else { return }
+        let position = position(ofRow: row, source: source)
+        if states[source].position != position {
+            states[source].position = position
+        }
+    }
+
+    /// The request that loads the held page holding `row` again, or `nil` when that page is the
+    /// list's first (nothing comes before it) or, under cursors, neither it nor a page after it
+    /// has a cursor that loads it forward.
+    func position(ofRow row: Int, source: Int) -> RefreshPosition? {
+        let state = states[source]
+        let held = state.heldPages
+        var index = 0
+        var start = 0
+        var page = state.firstLoadedPage
+        while index < held.count - 1, row >= start &+ held[index].count {
+            start = start &+ held[index].count
+            page = page &+ held[index].span
+            index += 1
+        }
+        if index == 0, state.noPreviousData {
+            return nil
+        }
+        guard policy.paging == .cursors else { return RefreshPosition(page: page, cursor: nil) }
+        // A page loaded only backward has no cursor that loads it forward: the nearest page
+        // below it that has one stands for it, and the load outward brings it back above.
+        while index < held.count {
+            let above = index > 0 ? held[index - 1].nextCursor : nil
+            if let cursor = above ?? held[index].cursor {
+                return RefreshPosition(page: page, cursor: cursor)
+            }
+            page = page &+ held[index].span
+            index += 1
+        }
+        return nil
+    }
+
+    /// The position the next refresh of `source` asks for, when the policy refreshes around it.
+    @usableFromInline
+    func refreshPosition(source: Int) -> RefreshPosition? {
+        guard policy.refreshesAroundPosition, policy.maxPages != nil else { return nil }
+        return states[source].position
+    }
+
+    /// Whether `request` is a refresh around the position: a refresh of a page other than the
+    /// first, or with a cursor.
+    @usableFromInline
+    func isAroundPosition(_ request: RefreshRequest) -> Bool {
+        request.kind == .refresh && (request.page != policy.firstPage || request.cursor != nil)
+    }
+
+    /// How many items the server has before a refresh's page: none before the first page; before
+    /// a page around the position, a full page for each page before it.
+    @usableFromInline
+    func itemsBefore(refresh request: RefreshRequest) -> Int {
+        guard isAroundPosition(request), let pages = RefreshPage<Item>.offset(of: request.page, from: policy.firstPage)
+        else { return 0 }
+        let (count, overflow) = pages.multipliedReportingOverflow(by: policy.pageSize)
+        return overflow ? .max : count
+    }
+
+    /// After a refresh around the position failed (not by a cancellation, and not offline, which
+    /// asked nobody): forgets the position, so the next refresh loads the first page.
+    mutating func forgetPosition(after failure: RefreshFailure) {
+        guard isAroundPosition(failure.request), failure.reason != .cancelled, failure.reason != .offline else {
+            return
+        }
+        states[failure.request.source].position = nil
+    }
+}
+
+extension RefreshSources {
+    /// A failed refresh around the position is followed by a refresh of the first page in its
+    /// place: its failure is not the source's to show, and no failed refresh is left to ask again.
+    mutating func fallingBack(from failure: RefreshFailure) {
+        let source = failure.request.source
+        guard states[source].lastFailure?.failure == failure else { return }
+        states[source].lastFailure = nil
+        states[source].edges[forward].refreshFailed = false
+    }
+}
+
+/// Where a refresh around the position asks: a page's number and, under cursor paging, the cursor
+/// that loads it forward.
+@usableFromInline
+struct RefreshPosition: Sendable, Hashable {
+    @usableFromInline var page: Int
+    @usableFromInline var cursor: String?
+
+    @usableFromInline
+    init(page: Int, cursor: String?) {
+        self.page = page
+        self.cursor = cursor
+    }
+}

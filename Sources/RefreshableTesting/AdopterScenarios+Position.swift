@@ -1,0 +1,68 @@
+import Refreshable
+
+/// The scenarios for refreshing around the position (`refreshesAroundPosition` with a cap of three
+/// pages or more).
+extension AdopterScenario {
+    /// Loads the first page and `maxPages` more, each full and open, and brings a row of the page
+    /// held second on screen; returns that page's number and the items of the pages held.
+    private static func scrollDeep(_ t: ScenarioContext<Adopter>, source s: Int) async throws -> (
+        page: Int, held: [[TestItem]]
+    ) {
+        var load = try await t.appearAndExpectFirstLoad(source: s)
+        var pages = [await t.answerOpen(load)]
+        for _ in 0..<t.maxPages {
+            await t.loadMore()
+            load = try await t.expectLoad(source: s, page: load.page + 1, kind: .loadMore, .loadMoreAsksNextPage)
+            pages.append(await t.answerOpen(load))
+        }
+        // The cap dropped the first page: the second page held sits between two others.
+        await t.rowAppears(t.fullPage + 1)
+        return (t.firstPage + 2, Array(pages.dropFirst()))
+    }
+
+    static var refreshAroundThePosition: AdopterScenario {
+        AdopterScenario(
+            .refreshAroundPosition, "a capped list scrolled deep refreshes the page the user is on, then loads outward",
+            feature: .refreshAroundPosition
+        ) { t in
+            let s = t.adopter.currentIndex
+            let (page, _) = try await scrollDeep(t, source: s)
+            await t.refresh()
+            let around = try await t.expectLoad(source: s, page: page, kind: .refresh, .refreshAroundPosition)
+            try t.expectCursor(
+                around, t.policy.paging == .cursors ? "after-p\(page - 1)" : nil, .refreshAroundPosition)
+            let r = await t.answerOpen(around)
+            try t.expectItems(source: s, r, .refreshAroundPosition)
+            try t.expectStart(source: s, false, .refreshAroundPosition)
+            // Outward: the page above, then the page below.
+            let outward = try await t.expectLoads(
+                [
+                    ConformanceMismatch.Load(source: s, page: page - 1, kind: .loadPrevious),
+                    ConformanceMismatch.Load(source: s, page: page + 1, kind: .loadMore),
+                ], .refreshAroundPosition)
+            let above = await t.answerOpen(outward[0])
+            let below = await t.answerOpen(outward[1])
+            try t.expectItems(source: s, above + r + below, .refreshAroundPosition)
+        }
+    }
+
+    static var aPositionThatIsGoneFallsBackToTheFirstPage: AdopterScenario {
+        AdopterScenario(
+            .refreshAroundPosition, "a refresh around a position that is gone loads the first page at once",
+            feature: .refreshAroundPosition
+        ) { t in
+            let s = t.adopter.currentIndex
+            let (page, held) = try await scrollDeep(t, source: s)
+            await t.refresh()
+            let around = try await t.expectLoad(source: s, page: page, kind: .refresh, .refreshAroundPosition)
+            // The list shrank: the page is empty now. The rows stay, and the first page loads.
+            await t.answer(around, itemCount: 0)
+            try t.expectItems(source: s, held.flatMap { $0 }, .refreshAroundPosition)
+            let first = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAroundPosition)
+            try t.expectCursor(first, nil, .refreshAroundPosition)
+            let a = await t.answerOpen(first)
+            try t.expectItems(source: s, a, .refreshAroundPosition)
+            try t.expectStart(source: s, true, .refreshAroundPosition)
+        }
+    }
+}
