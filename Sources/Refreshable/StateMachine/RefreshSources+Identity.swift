@@ -12,6 +12,16 @@ extension RefreshSources {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
         var report = MergeReport()
+        if request.kind != .refresh {
+            // The pending items the page brings make way for the server's copies. Their positions
+            // are reported in the list before the page cap dropped rows, which lay before those
+            // at the back.
+            let front = pendingCounts(source).front
+            let dropped = cap?.dropped?.count ?? 0
+            report.confirmed = confirmPending(page.items, source: source, identity: identity).map {
+                $0 < front ? $0 : $0 + dropped
+            }
+        }
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
         // The end of the list by total count compares what the server sent, held or not.
         var update = commit(
@@ -26,7 +36,8 @@ extension RefreshSources {
             report.removals,
             report.replacedInPlace,
             report.difference,
-            update.dropped
+            update.dropped,
+            report.confirmed
         )
         return update
     }
@@ -46,19 +57,37 @@ extension RefreshSources {
     ) -> RefreshUpdate.Change {
         switch request.kind {
         case .loadMore:
-            return .appended(indexes[source].append(incoming, to: &states[source]._items, identity, report: &report))
+            // The page's rows go before the pending items at the back.
+            let pending = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].putBackPendingBack(pending, into: &states[source]._items, identity)
+            return .appended(range)
         case .loadPrevious:
-            return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
+            // The page's rows go after the pending items at the front.
+            let pending = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+            let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].putBackPendingFront(pending, into: &states[source]._items, identity)
+            report.replacedInPlace = report.replacedInPlace.map { ($0.lowerBound + pending.count)..<($0.upperBound + pending.count) }
+            return .prepended((range.lowerBound + pending.count)..<(range.upperBound + pending.count))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
             var old: RefreshItems<Item> = []
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
-            indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
+            let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
+            let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
+            report.confirmed = confirmed
+            indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
-            states[source]._items.reserveCapacity(incoming.count)
+            states[source]._items.reserveCapacity(incoming.count + front + back)
+            // The pending items the page does not bring stay at their ends, around its rows.
+            let confirmedSet = Set(confirmed)
+            let unconfirmed = { (positions: Range<Int>) in positions.filter { !confirmedSet.contains($0) } }
+            indexes[source].keepPending(unconfirmed(0..<front), of: old, in: &states[source]._items, identity, atFront: true)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].keepPending(
+                unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity, atFront: false)
             // The new ids now: the items held change with the next load, and holding them here
             // would make it copy them all.
             let items = states[source].items
@@ -78,14 +107,26 @@ extension RefreshSources {
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
             }
-            return .replaced(count: range.count)
+            return .replaced(count: range.count + indexes[source].pendingFront + indexes[source].pendingBack)
         }
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
     mutating func dropItems(_ positions: Range<Int>, source: Int) {
         if let identity {
-            indexes[source].drop(positions, from: &states[source]._items, identity)
+            // The pending items next to the rows dropped step aside, so that the rows are at an end.
+            let (front, back) = pendingCounts(source)
+            if front > 0, positions.lowerBound == front {
+                let taken = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+                indexes[source].drop(0..<positions.count, from: &states[source]._items, identity)
+                indexes[source].putBackPendingFront(taken, into: &states[source]._items, identity)
+            } else if back > 0 {
+                let taken = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+                indexes[source].drop(positions, from: &states[source]._items, identity)
+                indexes[source].putBackPendingBack(taken, into: &states[source]._items, identity)
+            } else {
+                indexes[source].drop(positions, from: &states[source]._items, identity)
+            }
         } else if positions.lowerBound == 0 {
             states[source]._items.removeFirst(positions.count)
         } else {
@@ -100,6 +141,8 @@ struct MergeReport {
     var removals = 0
     var replacedInPlace: [Range<Int>] = []
     var difference: (@Sendable () -> RefreshItemDifference)?
+    /// The positions, in the list before the page, of the pending items it confirmed.
+    var confirmed: [Int] = []
 }
 
 extension ItemIndex {
@@ -269,19 +312,22 @@ extension RefreshUpdate {
         /// Builds a refresh's difference from the ids it keeps, when read.
         let makeDifference: (@Sendable () -> RefreshItemDifference)?
         let dropped: Range<Int>?
+        let confirmed: [Int]
 
         init(
             _ droppedDuplicates: Int,
             _ droppedRemovals: Int,
             _ replacedInPlace: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?
+            _ dropped: Range<Int>?,
+            _ confirmed: [Int]
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
             self.makeDifference = makeDifference
             self.dropped = dropped
+            self.confirmed = confirmed
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
@@ -290,12 +336,15 @@ extension RefreshUpdate {
             _ removals: Int,
             _ replaced: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?
+            _ dropped: Range<Int>?,
+            _ confirmed: [Int]
         ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil {
+            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil,
+                confirmed.isEmpty
+            {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped)
+            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmed)
         }
 
         /// Equal when everything they report is, their differences included (built to compare).
@@ -303,6 +352,7 @@ extension RefreshUpdate {
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
+                && lhs.confirmed == rhs.confirmed
                 && lhs.makeDifference?() == rhs.makeDifference?()
         }
     }
