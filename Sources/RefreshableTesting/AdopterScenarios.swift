@@ -79,7 +79,7 @@ extension AdopterScenario {
             failureOnEmptySource, failureWithItems, refreshAsksFirstPage, loadMoreAsksNextPage,
             failedLoadCommitsNoPage, controlsLeaveRefreshing, oneLoadPerSource, resultAppliesToRequester,
             replacingTheStateDiscardsItsLoads, sourcesKeepOwnState, itemsHeldOnce, duplicateOnTheLastPage,
-            removalSticks, removalDuringRefresh, serverCopyReplacesEdit, answerNumbering, cursorsAskForTheNextPage,
+            removalSticks, removalDuringRefresh, serverCopyReplacesEdit, pendingItemsStay, answerNumbering, cursorsAskForTheNextPage,
             refreshSupersedesPreviousPage, aChatPollsAgainAfterAnEmptyAnswer, capDropsAndScrollingBackReloads,
             capSupersedesLoadMoreInFlight,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
