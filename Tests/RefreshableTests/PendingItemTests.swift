@@ -29,6 +29,7 @@ struct PendingItemTests {
         #expect(chat[0].items[1].title == "server")
         #expect(!chat.isPending(id: 100, source: 0))
         #expect(update?.confirmed == [0])
+        #expect(update?.confirmedCopies == [1], "the row whose content a diffable data source reconfigures")
         #expect(update?.droppedDuplicates == 0, "a confirmation is not a duplicate")
         let difference = try #require(update?.difference)
         // From [100, 1, 2, 3] to [5, 100, 1]: 2 and 3 go, 5 comes; 100 and 1 keep their order.
@@ -44,6 +45,7 @@ struct PendingItemTests {
         let update = try sources.loadMore([4, 9, 5])
         #expect(sources.ids == [1, 2, 3, 4, 9, 5])
         #expect(update?.confirmed == [0], "the table deletes the pending row")
+        #expect(update?.confirmedCopies == [4])
         #expect(update?.change == .appended(3..<6), "and inserts the page's rows, the server's copy among them")
         #expect(update?.droppedDuplicates == 0)
         #expect(sources.pendingItems(source: 0).isEmpty)

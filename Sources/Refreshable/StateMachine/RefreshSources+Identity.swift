@@ -18,11 +18,16 @@ extension RefreshSources {
             // at the back.
             let front = pendingCounts(source).front
             let dropped = cap?.dropped?.count ?? 0
-            report.confirmed = confirmPending(page.items, source: source, identity: identity).map {
-                $0 < front ? $0 : $0 + dropped
-            }
+            let confirmed = confirmPending(page.items, source: source, identity: identity)
+            report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
+            report.confirmedIDs = confirmed.ids
         }
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
+        // Where the server's copies of the confirmed items landed, for a table that reconfigures
+        // the rows whose content changed.
+        let landed = report.confirmedIDs.compactMap {
+            indexes[source].position(of: $0, in: states[source].items, identity)
+        }
         // The end of the list by total count compares what the server sent, held or not.
         var update = commit(
             request,
@@ -37,7 +42,7 @@ extension RefreshSources {
             report.replacedInPlace,
             report.difference,
             update.dropped,
-            report.confirmed
+            RefreshUpdate.Confirmations(before: report.confirmed, after: landed.sorted())
         )
         return update
     }
@@ -77,6 +82,7 @@ extension RefreshSources {
             let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
             let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
             report.confirmed = confirmed
+            report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
             indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
@@ -143,6 +149,7 @@ struct MergeReport {
     var difference: (@Sendable () -> RefreshItemDifference)?
     /// The positions, in the list before the page, of the pending items it confirmed.
     var confirmed: [Int] = []
+    var confirmedIDs: [RefreshItemID] = []
 }
 
 extension ItemIndex {
@@ -303,6 +310,14 @@ extension ItemIndex {
 }
 
 extension RefreshUpdate {
+    /// Where the pending items an answer confirmed were, in the list before it, and where their
+    /// server copies landed, in the list after it.
+    @usableFromInline
+    struct Confirmations: Sendable, Equatable {
+        var before: [Int] = []
+        var after: [Int] = []
+    }
+
     /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
     @usableFromInline
     final class MergeDetails: Sendable, Equatable {
@@ -312,7 +327,7 @@ extension RefreshUpdate {
         /// Builds a refresh's difference from the ids it keeps, when read.
         let makeDifference: (@Sendable () -> RefreshItemDifference)?
         let dropped: Range<Int>?
-        let confirmed: [Int]
+        let confirmations: Confirmations
 
         init(
             _ droppedDuplicates: Int,
@@ -320,14 +335,14 @@ extension RefreshUpdate {
             _ replacedInPlace: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?,
-            _ confirmed: [Int]
+            _ confirmations: Confirmations
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
             self.makeDifference = makeDifference
             self.dropped = dropped
-            self.confirmed = confirmed
+            self.confirmations = confirmations
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
@@ -337,14 +352,14 @@ extension RefreshUpdate {
             _ replaced: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
             _ dropped: Range<Int>?,
-            _ confirmed: [Int]
+            _ confirmations: Confirmations
         ) -> MergeDetails? {
             if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil,
-                confirmed.isEmpty
+                confirmations.before.isEmpty
             {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmed)
+            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmations)
         }
 
         /// Equal when everything they report is, their differences included (built to compare).
@@ -352,7 +367,7 @@ extension RefreshUpdate {
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
-                && lhs.confirmed == rhs.confirmed
+                && lhs.confirmations == rhs.confirmations
                 && lhs.makeDifference?() == rhs.makeDifference?()
         }
     }

@@ -7,7 +7,7 @@
 /// back, a load of the previous page after those at the front, and the page cap neither drops nor
 /// counts them. An answer that brings a pending item's id confirms it: the server's copy takes its
 /// place among the server's rows, once, and the item is no longer pending (see
-/// <doc:Rules#Pending-local-items>).
+/// <doc:Rules#Rules-of-the-features> (rule I4)).
 extension RefreshSources {
     /// Inserts an item marked pending, without a refresh: a message just sent, shown at once and
     /// kept through refreshes, load-mores and loads of the previous page (a refresh already in
@@ -115,20 +115,21 @@ extension RefreshSources {
 
     /// Takes the pending items whose ids the page brings out of the source: the server's copies
     /// take their place when the page is merged.
-    /// - Returns: Their positions before they were taken out, ascending.
+    /// - Returns: Their positions before they were taken out, ascending, and their ids.
     mutating func confirmPending(
         _ incoming: [Item],
         source: Int,
         identity: RefreshItemIdentity<Item>
-    ) -> [Int] {
+    ) -> (positions: [Int], ids: [RefreshItemID]) {
         let (front, back) = pendingCounts(source)
-        guard front + back > 0 else { return [] }
+        guard front + back > 0 else { return ([], []) }
         let confirmed = indexes[source].pendingConfirmed(by: incoming, in: states[source].items, identity)
+        let ids = confirmed.map { identity.id(states[source].items[$0]) }
         // From the last, so that each position is still where it was.
         for position in confirmed.reversed() {
             indexes[source].confirm(at: position, in: &states[source]._items, identity)
         }
-        return confirmed
+        return (confirmed, ids)
     }
 }
 
