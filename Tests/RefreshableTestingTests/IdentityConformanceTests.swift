@@ -15,7 +15,9 @@ import Testing
         let report = try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
         let identityScenarios = RefreshableConformance.identityScenarioNames
         #expect(
-            Set(identityScenarios.map(\.rule)) == [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay, .progress])
+            Set(identityScenarios.map(\.rule)) == [
+                .itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay, .progress,
+            ])
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + identityScenarios.count)
         #expect(report.unchecked.isEmpty, "\(report)")
     }

@@ -61,7 +61,8 @@ struct PendingItemTests {
         sources.insertPendingItem(Article(id: 200), at: 3, source: 0)
         #expect(sources.ids == [100, 3, 4, 200])
         let more = try startedRequest(sources.begin(.loadMore, source: 0))
-        let appended = appliedUpdate(sources.succeed(more, with: RefreshPage(items: articles([5, 6]), nextCursor: "after-6")))
+        let appended = appliedUpdate(
+            sources.succeed(more, with: RefreshPage(items: articles([5, 6]), nextCursor: "after-6")))
         #expect(sources.ids == [100, 3, 4, 5, 6, 200], "a load-more's rows go before the pending items at the back")
         #expect(appended?.change == .appended(3..<5))
         let previous = try startedRequest(sources.begin(.loadPrevious, source: 0))
@@ -122,7 +123,8 @@ struct PendingItemTests {
         #expect(sources[0].firstLoadedPage == 2)
         let back = try startedRequest(sources.begin(.loadPrevious, source: 0))
         let previous = appliedUpdate(sources.succeed(back, with: RefreshPage(items: articles([1, 2]), curPage: 1)))
-        #expect(sources.ids == [100, 1, 2, 3, 4, 200], "loading the front back drops the last page, not a pending item")
+        #expect(
+            sources.ids == [100, 1, 2, 3, 4, 200], "loading the front back drops the last page, not a pending item")
         #expect(previous?.dropped == 3..<5)
         #expect(previous?.change == .prepended(1..<3))
     }

@@ -72,7 +72,9 @@ extension RefreshSources {
             let pending = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
             let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
             indexes[source].putBackPendingFront(pending, into: &states[source]._items, identity)
-            report.replacedInPlace = report.replacedInPlace.map { ($0.lowerBound + pending.count)..<($0.upperBound + pending.count) }
+            report.replacedInPlace = report.replacedInPlace.map {
+                ($0.lowerBound + pending.count)..<($0.upperBound + pending.count)
+            }
             return .prepended((range.lowerBound + pending.count)..<(range.upperBound + pending.count))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
@@ -90,10 +92,12 @@ extension RefreshSources {
             // The pending items the page does not bring stay at their ends, around its rows.
             let confirmedSet = Set(confirmed)
             let unconfirmed = { (positions: Range<Int>) in positions.filter { !confirmedSet.contains($0) } }
-            indexes[source].keepPending(unconfirmed(0..<front), of: old, in: &states[source]._items, identity, atFront: true)
+            indexes[source].keepPending(
+                unconfirmed(0..<front), of: old, in: &states[source]._items, identity, atFront: true)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
             indexes[source].keepPending(
-                unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity, atFront: false)
+                unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
+                atFront: false)
             // The new ids now: the items held change with the next load, and holding them here
             // would make it copy them all.
             let items = states[source].items

@@ -141,7 +141,9 @@ extension ItemIndex {
 
     /// The positions of the pending items among `items` whose ids `incoming` brings, ascending.
     /// Costs one id lookup per page item.
-    func pendingConfirmed<Item>(by incoming: [Item], in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+    func pendingConfirmed<Item>(
+        by incoming: [Item], in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    )
         -> [Int]
     {
         var confirmed = Set<Int>()
@@ -193,8 +195,9 @@ extension ItemIndex {
 
     /// Removes the pending item at `position`, which an answer confirmed: its server copy comes
     /// with the answer, so the item counts as the server's again.
-    mutating func confirm<Item>(at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
-    {
+    mutating func confirm<Item>(
+        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    ) {
         let id = identity.id(items[position])
         _ = forgetPending(at: position, heldBefore: items.count)
         edited.remove(id)

@@ -59,7 +59,8 @@ public struct RefreshUpdate: Sendable, Equatable {
     public var droppedDuplicates: Int {
         get { merge?.droppedDuplicates ?? 0 }
         set {
-            merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped, confirmations)
+            merge = MergeDetails.unlessEmpty(
+                newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped, confirmations)
         }
     }
     /// How many of the page's items were left out because they were removed locally since the last
