@@ -28,9 +28,11 @@ public struct RefreshUpdate: Sendable, Equatable {
     public enum Change: Sendable, Equatable {
         /// A refresh replaced every item; the source now holds `count` items.
         case replaced(count: Int)
-        /// A load-more appended the items at these positions.
+        /// A load-more appended the items at these positions: after the others, before any pending
+        /// items at the back (see ``RefreshSources/insertPendingItem(_:at:source:)``).
         case appended(Range<Int>)
-        /// A load of the previous page put the items at these positions before the others.
+        /// A load of the previous page put the items at these positions before the others, after
+        /// any pending items at the front.
         case prepended(Range<Int>)
         /// The current source changed; the list shows another source's items.
         case switchedSource
