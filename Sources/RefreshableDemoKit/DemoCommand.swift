@@ -69,7 +69,7 @@ public enum DemoCommand {
                     "Interactive, on the embedded API (All 23 orders, Unpaid 7, Shipped 20; real latencies of 80-400 ms)."
                 )
                 session = InteractiveSession(
-                    loader: EmbeddedOrderAPI(seed: options.seed, timing: .realTime), write: io.write)
+                    loader: EmbeddedOrderAPI(seed: options.seed, timing: .realTime), identity: .id(), write: io.write)
             }
             await session.run(lines: io.lines())
             return 0

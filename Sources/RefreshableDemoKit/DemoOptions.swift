@@ -145,6 +145,8 @@ struct DemoOptions: Equatable {
                                   the server; back online, what failed loads again)
                                w  back in the foreground (refreshIfStale: refreshes the tab if it
                                   last refreshed 30 s ago or more)
+                               n  send an order from here (insertPendingItem): shown at once as
+                                  "(sending...)", kept through loads until a refresh brings it
                                s  show the screen again    h  help        q  quit
           --seed N           Seed of the embedded API's latencies (default 1).
           --timeout SECONDS  The longest one HTTP request may take, from asking to the last byte

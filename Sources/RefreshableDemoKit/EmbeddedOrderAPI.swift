@@ -54,6 +54,9 @@ final class EmbeddedOrderAPI: OrderLoader {
     var messageCounts: [String: Int] = ["messages": 23]
 
     private var pending: [Pending] = []
+    /// The orders and messages this device sent, by tab name, newest first: a refresh's answer
+    /// brings them first, with the ids the device gave them.
+    private var received: [String: [Order]] = [:]
     private let arrivals = GenerationWaiters()
     private var scriptedFailures: [String: Int] = [:]
     private var scriptedLatencies: [String: Int] = [:]
@@ -86,6 +89,12 @@ final class EmbeddedOrderAPI: OrderLoader {
     /// Adds `count` newer messages to a conversation, as if they had just been sent.
     func publish(_ count: Int, to tab: OrderTab) {
         messageCounts[tab.name, default: 0] += count
+    }
+
+    /// Receives an order (or a message) sent from this device: from now on, a refresh's answer of
+    /// the tab brings it first, with its id, which confirms the pending row.
+    func receive(_ order: Order, on tab: OrderTab) {
+        received[tab.name, default: []].insert(order, at: 0)
     }
 
     /// Gives the next request of a tab this latency instead of the seeded one.
@@ -162,8 +171,12 @@ final class EmbeddedOrderAPI: OrderLoader {
             scriptedFailures[tab.name] = remaining - 1
             return .failure(.simulated(tab: tab.name, page: request.page))
         }
+        // What this device sent comes first in the newest page, as the server's newest rows.
+        let sent = request.kind == .refresh ? received[tab.name] ?? [] : []
         if let newest = messageCounts[tab.name] {
-            return .success(messages(of: tab, newest: newest, for: request))
+            var page = messages(of: tab, newest: newest, for: request)
+            page.items = sent + page.items
+            return .success(page)
         }
         let total = orderCounts[tab.name] ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
@@ -172,7 +185,9 @@ final class EmbeddedOrderAPI: OrderLoader {
         let orders =
             first <= last
             ? (first...last).map { Order(id: "\(tab.name)-\($0)", title: "\(tab.label) order #\($0)") } : []
-        return .success(RefreshPage(items: orders, curPage: request.page, pageCount: pageCount, totalCount: total))
+        let held = received[tab.name]?.count ?? 0
+        return .success(
+            RefreshPage(items: sent + orders, curPage: request.page, pageCount: pageCount, totalCount: total + held))
     }
 }
 

@@ -16,6 +16,8 @@ final class InteractiveSession {
         case tab(Int)
         /// `t`: tap the placeholder's retry button.
         case retry
+        /// `n`: send a new order from this device, shown pending until a refresh brings it.
+        case send
         /// `f`: toggle failures.
         case toggleFailures
         /// `o`: toggle offline (`setOnline(_:)`).
@@ -43,6 +45,8 @@ final class InteractiveSession {
                 self = .loadMore
             case "p", "k":
                 self = .loadPrevious
+            case "n":
+                self = .send
             case "t":
                 self = .retry
             case "f":
@@ -76,6 +80,8 @@ final class InteractiveSession {
     /// The failure switch around the loader.
     let faults: FaultSwitchLoader
     private let write: (String) -> Void
+    /// How many orders this device sent.
+    private var sentCount = 0
 
     /// Creates a session.
     /// - Parameters:
@@ -104,7 +110,7 @@ final class InteractiveSession {
     var keysLine: String {
         let tabs = controller.tabs.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: ", ")
         return
-            "keys: r refresh | m/j load more | p/k load previous | \(tabs) | t retry | f failures \(faults.failsEverything ? "ON" : "off") | o offline \(controller.refreshStatus.isOffline ? "ON" : "off") | w wake | s show | q quit"
+            "keys: r refresh | m/j load more | p/k load previous | \(tabs) | n send | t retry | f failures \(faults.failsEverything ? "ON" : "off") | o offline \(controller.refreshStatus.isOffline ? "ON" : "off") | w wake | s show | q quit"
     }
 
     /// Shows the screen and loads the first page.
@@ -141,6 +147,23 @@ final class InteractiveSession {
             let tapped = controller.listView.placeholder != nil
             narrator.act("tap [ Tap to retry ]", ignored: tapped ? nil : "no placeholder is up") {
                 $0.listView.tapRetry()
+            }
+        case .send:
+            guard controller.refreshStatus.identity != nil else {
+                write("Sending needs a list whose orders have an identity.")
+                return true
+            }
+            sentCount += 1
+            let tab = controller.tabs[controller.currentIndex]
+            let order = Order(id: "\(tab.name)-new-\(sentCount)", title: "\(tab.label) sent from here #\(sentCount)")
+            narrator.act("insertPendingItem(\(order.id), at: 0)  // shown at once, pending") {
+                $0.insertPendingItem(order, at: 0)
+            }
+            if let api = faults.base as? EmbeddedOrderAPI {
+                api.receive(order, on: tab)
+                write("The server has it now: the next refresh brings it and confirms the row.")
+            } else {
+                write("This server takes no orders: the row stays pending until a refresh that brings its id.")
             }
         case .toggleFailures:
             faults.failsEverything.toggle()

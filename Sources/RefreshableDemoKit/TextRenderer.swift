@@ -59,13 +59,13 @@ final class TextRenderer {
         } else if orders.isEmpty {
             lines.append("\(i)|  \(state.isLoading ? "(loading...)" : "(no orders)")")
         } else if orders.count <= windowRows {
-            lines += orders.map { row($0) }
+            lines += orders.map { row($0, controller) }
         } else {
             let head = windowRows / 2
             let tail = windowRows - head
-            lines += orders.prefix(head).map { row($0) }
+            lines += orders.prefix(head).map { row($0, controller) }
             lines.append("\(i)|  ... \(orders.count - head - tail) more ...")
-            lines += orders.suffix(tail).map { row($0) }
+            lines += orders.suffix(tail).map { row($0, controller) }
         }
         let loaded = state.hasLoaded ? "\(orders.count) loaded, page \(state.page)" : "not loaded"
         lines.append("\(i)+ footer: \(pad(footerText(controller.footer), to: 22)) \(loaded)")
@@ -220,8 +220,10 @@ final class TextRenderer {
         return page.items.count < policy.pageSize ? "short page (\(page.items.count) < \(policy.pageSize))" : nil
     }
 
-    private func row(_ order: Order) -> String {
-        "\(Self.indent)|  \(pad(order.id, to: 11)) \(order.title)"
+    /// A row; an order sent from this device that the server has not confirmed yet says so.
+    private func row(_ order: Order, _ controller: OrderListController) -> String {
+        let pending = controller.refreshStatus.identity != nil && controller.isPending(id: order.id)
+        return "\(Self.indent)|  \(pad(order.id, to: 11)) \(order.title)\(pending ? "  (sending...)" : "")"
     }
 
     private func pad(_ text: String, to width: Int) -> String {

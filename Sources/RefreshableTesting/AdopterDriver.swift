@@ -168,6 +168,8 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
         case .rowAppears(let row):
             adopter.rowDidAppear(at: row)
+        case .insertPending(let item, let position):
+            adopter.insertPendingItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
         case .tapRetry, .retryNow, .pullHeader, .pullFooter, .refreshIfStale, .setOnline:
             break
         }
@@ -187,6 +189,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .update(let item): return "updateItem(\(item))"
         case .remove(let id): return "removeItem(id: \(describe(id: id)))"
         case .insert(let item, let position): return "insertItem(\(item), at: \(position))"
+        case .insertPending(let item, let position): return "insertPendingItem(\(item), at: \(position))"
         case .retryNow: return "refreshStatus.retryNow()"
         case .refreshIfStale(let minutes): return "refreshIfStale(olderThan: .seconds(\(minutes) * 60))"
         case .setOnline(let online): return "setOnline(\(online))"

@@ -346,6 +346,10 @@ final class AdopterFuzzRun {
         case .insert(let id, let position):
             let item = server.item(id: id == .fresh ? nil : resolve(id))
             note(screen.insert(item, at: position % (sources[screen.current].items.count + 1)))
+        case .insertPending(let id, let position):
+            let item = server.item(id: id == .fresh ? nil : resolve(id))
+            note(screen.insertPending(item, at: position % (sources[screen.current].items.count + 1)))
+            server.receive(item.id, source: screen.current)
         }
     }
 

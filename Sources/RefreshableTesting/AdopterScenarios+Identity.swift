@@ -134,6 +134,34 @@ extension AdopterScenario {
         }
     }
 
+    static var pendingItemsStay: AdopterScenario {
+        AdopterScenario(
+            .pendingItemsStay,
+            "a message sent while a refresh is in flight stays through it and through a load-more, until an answer brings it",
+            feature: .identity
+        ) { t in
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answer(first, itemCount: t.fullPage)
+            await t.refresh()
+            let refresh = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            let sent = await t.insertPending(at: 0)
+            try t.expectItems(source: s, [sent] + a, .pendingItemsStay)
+            // The refresh was asked for before the message was sent: its answer does not have it.
+            let b = await t.answer(refresh, itemCount: t.fullPage)
+            try t.expectItems(source: s, [sent] + b, .pendingItemsStay)
+            await t.loadMore()
+            let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
+            let c = await t.answer(more, itemCount: t.fullPage)
+            try t.expectItems(source: s, [sent] + merged(b, c, takeNewer: t.takesNewer), .pendingItemsStay)
+            // The server has it now: its copy takes the pending item's place, once.
+            await t.refresh()
+            let again = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            let d = await t.answer(again, itemCount: t.fullPage, copies: [sent])
+            try t.expectItems(source: s, d, .pendingItemsStay)
+        }
+    }
+
     static var answerNumbering: AdopterScenario {
         AdopterScenario(
             .answerNumbering, "answers numbered the server's way apply and end the list at pageCount",

@@ -5,7 +5,7 @@
 /// article's section that states it, and ``summary`` states it in one sentence. The cases come in
 /// the article's order, which is how reports sort them (`S2` before `S10`). The rules of the
 /// features close the article: the multi-source rule (`MS`), the wiring check (`W`), the rules for
-/// lists with an identity (`I1`–`I3`, from the article "Items with an identity"), for answer
+/// lists with an identity (`I1`–`I4`, from the article "Items with an identity"), for answer
 /// numbering (`N`, from `RefreshPolicy.curPageOffset`), previous pages (`P`) and the page cap
 /// (`C`, from the article "Cursors, previous pages and the page cap"); their scenarios run only
 /// for an adopter that uses the feature: a list with an identity, a policy that numbers answers
@@ -79,6 +79,11 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// whose copy then replaces it in place (id `I3`, in the article "Items with an identity", under
     /// "Edit items without a refresh").
     case serverCopyReplacesEdit
+    /// A pending local item shows at once, sits at its end of the list and stays through every
+    /// load, a refresh in flight included, until an answer brings its id, whose copy then takes its
+    /// place once, or the app removes it (id `I4`, in the Rules article, under "Rules of the
+    /// features").
+    case pendingItemsStay
     /// An answer numbered the server's way (`curPage` is the page asked for plus the policy's
     /// `curPageOffset`) applies, and its `pageCount` ends the list (id `N`).
     case answerNumbering
@@ -162,6 +167,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .serverCopyReplacesEdit:
             return
                 "A local update or insertion shows at once and stands until the server sends the item again; the server's copy then replaces it in place."
+        case .pendingItemsStay:
+            return
+                "A pending local item shows at once at its end of the list and stays through every load, a refresh in flight included, until an answer brings its id (its copy then takes the item's place, once) or the app removes it."
         case .answerNumbering:
             return
                 "An answer whose curPage is the page asked for plus curPageOffset applies, and its pageCount ends the list."
@@ -190,7 +198,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     }
 
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
-    /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
+    /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I4` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
     /// `R` for retries, `ST` for staleness, `O` for offline and `A` for refreshing around the position.
     public var id: String {
@@ -218,6 +226,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .itemsHeldOnce: return "I1"
         case .removalSticks: return "I2"
         case .serverCopyReplacesEdit: return "I3"
+        case .pendingItemsStay: return "I4"
         case .answerNumbering: return "N"
         case .previousPageLoads: return "P"
         case .pageCap: return "C"

@@ -25,6 +25,8 @@ enum AdopterAction {
     case update(TestItem)
     case remove(id: Int)
     case insert(TestItem, at: Int)
+    /// `insertPendingItem(_:at:)`: a message just sent, pending until an answer brings its id.
+    case insertPending(TestItem, at: Int)
     /// `refreshStatus.retryNow()`, as an app does when the network comes back.
     case retryNow
     /// `refreshIfStale(olderThan:)` with this many minutes, as an app does on returning to the

@@ -203,6 +203,11 @@ package struct FuzzServer: Sendable {
         return TestItem(id: id, source: 0, page: 0, index: 0, response: nextVersion)
     }
 
+    /// Records an item sent from this device as one the server has: later answers may bring it.
+    mutating func receive(_ id: Int, source: Int) {
+        remember([id], source: source)
+    }
+
     private mutating func remember(_ ids: [Int], source: Int) {
         sentIDs[source] = Array(((sentIDs[source] ?? []) + ids).suffix(16))
     }

@@ -27,6 +27,7 @@ protocol FuzzScreen: AnyObject {
     func update(_ item: TestItem) -> String
     func remove(id: Int) -> String
     func insert(_ item: TestItem, at position: Int) -> String
+    func insertPending(_ item: TestItem, at position: Int) -> String
 }
 
 /// A screen over a `RefreshListModel`.
@@ -159,6 +160,11 @@ final class AdopterScreen<Adopter: Refreshable>: FuzzScreen where Adopter.Item =
         adopter.insertItem(item, at: position, source: current)
         return "adopter.insertItem(\(item.fuzzLiteral), at: \(position))"
     }
+
+    func insertPending(_ item: TestItem, at position: Int) -> String {
+        adopter.insertPendingItem(item, at: position, source: current)
+        return "adopter.insertPendingItem(\(item.fuzzLiteral), at: \(position))"
+    }
 }
 
 /// A `RefreshListModel` as a fuzz's screen: its runtime loads through the rig's loader, and each
@@ -251,5 +257,10 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
     func insert(_ item: TestItem, at position: Int) -> String {
         model.insertItem(item, at: position)
         return "model.insertItem(\(item.fuzzLiteral), at: \(position))"
+    }
+
+    func insertPending(_ item: TestItem, at position: Int) -> String {
+        model.insertPendingItem(item, at: position)
+        return "model.insertPendingItem(\(item.fuzzLiteral), at: \(position))"
     }
 }

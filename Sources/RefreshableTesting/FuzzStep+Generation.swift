@@ -170,7 +170,11 @@ extension FuzzStep {
         switch random.below(3) {
         case 0: return .update(id)
         case 1: return .remove(id)
-        default: return .insert(id, position: random.below(32))
+        default:
+            // A quarter of the insertions are items sent from this device (rule I4): drawn from the
+            // same number, so the steps after it stay what they were.
+            let position = random.below(32)
+            return position < 24 ? .insert(id, position: position) : .insertPending(id, position: position)
         }
     }
 

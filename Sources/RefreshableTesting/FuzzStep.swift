@@ -112,12 +112,16 @@ package enum FuzzEdit: Sendable, Hashable, CustomStringConvertible {
     case remove(FuzzID)
     /// `insertItem(_:at:source:)` at `position` modulo one more than the number held.
     case insert(FuzzID, position: Int)
+    /// `insertPendingItem(_:at:source:)` at `position` modulo one more than the number held; the
+    /// server knows the item from then on, so later answers may bring it and confirm it.
+    case insertPending(FuzzID, position: Int)
 
     package var description: String {
         switch self {
         case .update(let id): return ".update(\(id))"
         case .remove(let id): return ".remove(\(id))"
         case .insert(let id, let position): return ".insert(\(id), position: \(position))"
+        case .insertPending(let id, let position): return ".insertPending(\(id), position: \(position))"
         }
     }
 }

@@ -69,6 +69,8 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             model.removeItem(id: id)
         case .insert(let item, let position):
             model.insertItem(rig.loader.makeItems([item])[0], at: position)
+        case .insertPending(let item, let position):
+            model.insertPendingItem(rig.loader.makeItems([item])[0], at: position)
         case .pullFooter:
             // The user scrolls the last row on screen and away again: its `onAppear` and
             // `onDisappear`, which load more once per crossing.

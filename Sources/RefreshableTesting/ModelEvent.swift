@@ -39,6 +39,10 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// The app inserts a new item into the current source at `position` modulo one more than the
     /// number held: `insertItem(_:at:source:)`. Only for lists with an identity.
     case insert(position: Int)
+    /// The app sends a new item from this device into the current source at `position` modulo one
+    /// more than the number held: `insertPendingItem(_:at:source:)`. The server knows it from then
+    /// on: later answers may bring it, which confirms it. Only for lists with an identity.
+    case insertPending(position: Int)
     /// Every wait for a retry runs out: the rig's clock advances past the longest wait, so each
     /// failed load waiting for its retry is asked again. Only for adopters whose runtime retries.
     case retryWaitEnds
@@ -89,6 +93,8 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "removeItem(id: candidates[\(pick)])"
         case .insert(let position):
             return "insertItem(new, at: \(position))"
+        case .insertPending(let position):
+            return "insertPendingItem(new, at: \(position))"
         case .retryWaitEnds:
             return "the waits for a retry run out"
         case .retryNow:
@@ -174,6 +180,8 @@ extension ModelEvent {
         // The app's lifecycle events come from a stream of their own, so the other events keep
         // the order they always had, with these among them.
         var lifecycle = SplitMix64(seed: seed ^ 0x5157_A1E0_0FF1_1E00)
+        // So do the items sent from this device, for a list with an identity.
+        var sending = SplitMix64(seed: seed ^ 0x5E4D_1CE0_0A11_7E55)
         var events: [ModelEvent] = []
         events.reserveCapacity(count)
         for index in 0..<count {
@@ -183,6 +191,10 @@ extension ModelEvent {
             // One event in ten brings a row on screen, before a refresh would ask for its page.
             if index > 0, rowsAppear, rows.below(10) == 0 {
                 events.append(.rowAppears(pick: rows.below(64)))
+            }
+            // Four in a hundred events of a list with an identity send an item (rule I4).
+            if index > 0, identity, sending.below(100) < 4 {
+                events.append(.insertPending(position: sending.below(8)))
             }
             if index == 0 {
                 events.append(.appear)

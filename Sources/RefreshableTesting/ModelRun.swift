@@ -238,6 +238,22 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             model.insert(item, at: at, source: model.current)
             expect.edit = .serverCopyReplacesEdit
             driver.perform(.insert(item, at: at))
+        case .insertPending(let position):
+            // An app sends into a list it shows: a source that never loaded holds no conversation.
+            // (A list model drawn on the doubles shows no message for a failure that lands as it
+            // switches to a source, which only a local item could have made non-empty.)
+            guard hasIdentity, model.sources[model.current].hasLoaded else {
+                driver.note("insertPendingItem: nothing loaded")
+                break
+            }
+            let item = rig.loader.makeLocalItem(source: model.current)
+            localResponses.insert(item.response)
+            let at = position % (model.sources[model.current].items.count + 1)
+            model.insertPending(item, at: at, source: model.current)
+            expect.edit = .pendingItemsStay
+            driver.perform(.insertPending(item, at: at))
+            // The server has it from now on: a later answer may bring it, which confirms it.
+            sent[model.current] = Array((sent[model.current] + [item]).suffix(8))
         case .retryWaitEnds:
             expect.retry = true
             expect.unorderedLoads = true
@@ -574,6 +590,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .oneLoadPerSource
         case .update, .insert:
             return .serverCopyReplacesEdit
+        case .insertPending:
+            return .pendingItemsStay
         case .remove:
             return .removalSticks
         case .retryWaitEnds, .retryNow:
@@ -715,6 +733,14 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         }
         if ids.contains(where: { model.sources[source].removed[$0] != nil }) {
             return .removalSticks
+        }
+        // A pending item missing, moved, or shown where the server's copy should be (rule I4).
+        let pending = model.pendingIDs(source: source)
+        let shownPending = Set(pending).intersection(ids)
+        let wantedPositions = pending.map { id in expected.firstIndex { $0.id == id } }
+        let shownPositions = pending.map { id in ids.firstIndex(of: id) }
+        if shownPending.count < pending.count || wantedPositions != shownPositions {
+            return .pendingItemsStay
         }
         if let edit = expect.edit, source == model.current {
             return edit

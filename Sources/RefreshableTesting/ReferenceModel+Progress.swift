@@ -17,7 +17,8 @@ extension ReferenceModel {
         let forward = flight.kind == .loadMore
         var progress = forward ? before.forward : before.backward
         let followed = flight.cursor.map { progress.followed.contains($0) } ?? false
-        let heldIDs = Set(before.items.map(\.id))
+        // Pending items are not rows of the list's pages: a page that confirms one brings a row (rule I4).
+        let heldIDs = Set(before.items.dropFirst(before.pendingFront).dropLast(before.pendingBack).map(\.id))
         let bringsNewRow =
             duplicates == nil
             ? !items.isEmpty

@@ -70,6 +70,9 @@ struct ReferenceModel: Sendable {
         var refreshedAt: Int?
         /// The page of the row that came on screen last, which a refresh asks for (rule A).
         var position: Position?
+        /// How many of `items` are pending items at the front, and at the back (rule I4).
+        var pendingFront = 0
+        var pendingBack = 0
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -263,11 +266,15 @@ struct ReferenceModel: Sendable {
             fallBack(source: load.source)
             return .fallsBack
         }
+        // The pending items step out while the page is applied to the other rows, and come back at
+        // their ends, less those the page confirms (rule I4).
+        let pending = sources[load.source].takeOutPending(confirmedBy: duplicates == nil ? [] : items)
         if flight.kind == .loadPrevious {
             answerPrevious(load.source, flight: flight, items: items, page: page)
         } else {
             answerForward(load.source, flight: flight, items: items, page: page)
         }
+        sources[load.source].putBack(pending)
         guard flight.kind != .refresh else {
             sources[load.source].forward = Progress()
             sources[load.source].backward = Progress()
@@ -521,26 +528,59 @@ struct ReferenceModel: Sendable {
     }
 
     /// Removes the item with this id, held or not: pages leave it out until a refresh asked for after
-    /// the removal lands.
+    /// the removal lands. A pending item leaves its run (rule I4).
     mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
         sources[source].edited.remove(id)
         if let position = sources[source].items.firstIndex(where: { $0.id == id }) {
+            let state = sources[source]
+            if position < state.pendingFront {
+                sources[source].pendingFront -= 1
+            } else if position >= state.items.count - state.pendingBack {
+                sources[source].pendingBack -= 1
+            } else {
+                sources[source].countEdit(at: position - state.pendingFront, by: -1)
+            }
             sources[source].items.remove(at: position)
-            sources[source].countEdit(at: position, by: -1)
         }
     }
 
-    /// Inserts `item` at `position`, or updates the held item with its id in place; either way its
-    /// id is no longer removed.
+    /// Inserts `item` at `position`, moved out of the runs of pending items (rule I4), or updates
+    /// the held item with its id in place; either way its id is no longer removed.
     mutating func insert(_ item: TestItem, at position: Int, source: Int) {
         sources[source].removed[item.id] = nil
         if update(item, source: source) {
             return
         }
-        sources[source].items.insert(item, at: position)
-        sources[source].countEdit(at: position, by: 1)
+        let state = sources[source]
+        let place = min(max(position, state.pendingFront), state.items.count - state.pendingBack)
+        sources[source].items.insert(item, at: place)
+        sources[source].countEdit(at: place - state.pendingFront, by: 1)
         sources[source].edited.insert(item.id)
+    }
+
+    /// Inserts a pending item (rule I4): into the run of the end nearest to `position`, at the
+    /// place in it nearest to `position`; a held id is updated in place instead.
+    mutating func insertPending(_ item: TestItem, at position: Int, source: Int) {
+        sources[source].removed[item.id] = nil
+        if update(item, source: source) {
+            return
+        }
+        let state = sources[source]
+        let count = state.items.count
+        if position <= count - position {
+            sources[source].items.insert(item, at: min(position, state.pendingFront))
+            sources[source].pendingFront += 1
+        } else {
+            sources[source].items.insert(item, at: max(position, count - state.pendingBack))
+            sources[source].pendingBack += 1
+        }
+    }
+
+    /// The ids of the source's pending items, front to back.
+    func pendingIDs(source: Int) -> [Int] {
+        let state = sources[source]
+        return (state.items.prefix(state.pendingFront) + state.items.suffix(state.pendingBack)).map(\.id)
     }
 
     // MARK: What the screen should show (UI = f(state))
@@ -577,6 +617,27 @@ struct ReferenceModel: Sendable {
 }
 
 extension ReferenceModel.Source {
+    /// Takes the runs of pending items out of `items`, leaving the other rows, and forgets those
+    /// whose ids `page` brings: they are confirmed, and the page's copies are merged as new rows.
+    mutating func takeOutPending(confirmedBy page: [TestItem]) -> (front: [TestItem], back: [TestItem]) {
+        let brought = Set(page.map(\.id))
+        let front = items.prefix(pendingFront).filter { !brought.contains($0.id) }
+        let back = items.suffix(pendingBack).filter { !brought.contains($0.id) }
+        // Once confirmed, the item is held as any other: a local update of it while pending is over.
+        for item in items.prefix(pendingFront) + items.suffix(pendingBack) where brought.contains(item.id) {
+            edited.remove(item.id)
+        }
+        items = Array(items.dropFirst(pendingFront).dropLast(pendingBack))
+        (pendingFront, pendingBack) = (0, 0)
+        return (front, back)
+    }
+
+    /// Puts the runs of pending items back at their ends.
+    mutating func putBack(_ pending: (front: [TestItem], back: [TestItem])) {
+        items = pending.front + items + pending.back
+        (pendingFront, pendingBack) = (pending.front.count, pending.back.count)
+    }
+
     /// Applies one page item by id: a removed id is left out; an id held already stays once, and
     /// the page's copy takes its place under `takeNewer` or when the held copy is a local edit.
     mutating func merge(_ item: TestItem, takeNewer: Bool) {

@@ -186,6 +186,14 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         return item
     }
 
+    /// Inserts a new pending item (a message just sent) into the current source at `position`;
+    /// returns it.
+    func insertPending(at position: Int) async -> TestItem {
+        let item = rig.loader.makeLocalItem(source: adopter.currentIndex)
+        _ = await act(.insertPending(item, at: position))
+        return item
+    }
+
     /// Appears, then expects the first-page refresh of `source` and returns it.
     func appearAndExpectFirstLoad(source: Int) async throws -> TestLoad {
         await appear()

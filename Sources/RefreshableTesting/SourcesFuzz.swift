@@ -296,6 +296,13 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
             note("sources.insertItem(\(item.fuzzLiteral), at: \(at), source: 0)")
             machine.sources.insertItem(item, at: at, source: 0)
             model?.insert(item, at: at, source: 0)
+        case .insertPending(let id, let position):
+            let item = server.item(id: id == .fresh ? nil : resolve(id))
+            let at = position % (sources[0].items.count + 1)
+            note("sources.insertPendingItem(\(item.fuzzLiteral), at: \(at), source: 0)")
+            machine.sources.insertPendingItem(item, at: at, source: 0)
+            model?.insertPending(item, at: at, source: 0)
+            server.receive(item.id, source: 0)
         }
         return nil
     }

@@ -344,6 +344,34 @@ struct InteractiveTests {
         #expect(controller.currentItems.count == 20)
     }
 
+    @Test func theSendKeyShowsAnOrderPendingThroughARefreshInFlightUntilARefreshBringsIt() async {
+        let api = EmbeddedOrderAPI(timing: .manual)
+        let transcript = Transcript()
+        let session = InteractiveSession(loader: api, identity: .id(), write: transcript.write)
+        let controller = session.controller
+        session.start()
+        await answerInFlight(api, controller)
+        // A refresh asked for before the order is sent: its answer does not have it.
+        #expect(session.handle("r"))
+        #expect(controller.requestsInFlight.map(\.kind) == [.refresh])
+        for request in controller.requestsInFlight {
+            await api.waitForArrival(of: request)
+        }
+        #expect(session.handle("n"))
+        #expect(controller.currentItems.first?.id == "all-new-1")
+        #expect(transcript.text.contains("all-new-1   All sent from here #1  (sending...)"))
+        await answerInFlight(api, controller)
+        #expect(controller.currentItems.map(\.id).prefix(2) == ["all-new-1", "all-1"], "the sent order vanished")
+        #expect(controller.isPending(id: "all-new-1"))
+        // The next refresh brings it: the server's row replaces the pending one, once.
+        #expect(session.handle("r"))
+        await answerInFlight(api, controller)
+        #expect(controller.currentItems.map(\.id).prefix(2) == ["all-new-1", "all-1"])
+        #expect(controller.currentItems.filter { $0.id == "all-new-1" }.count == 1)
+        #expect(!controller.isPending(id: "all-new-1"))
+        #expect(transcript.text.contains("n send"))
+    }
+
     @Test func theWakeKeyRefreshesOnlyAStaleTab() async {
         let api = EmbeddedOrderAPI(timing: .manual)
         let transcript = Transcript()

@@ -332,6 +332,20 @@ final class HandDeduplicatingController: TestAdopter {
     }
 }
 
+/// I4: rebuilds its rows from a refresh's answer alone, as a screen that assigns `rows = page.items`
+/// does: before a refresh lands it takes away the items it sent that the server has not confirmed,
+/// so a message sent while the refresh was in flight disappears.
+final class WholesaleRefreshController: TestAdopter {
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        if request.isRefresh, refreshStatus.sources.isInFlight(request) {
+            for item in refreshStatus.sources.pendingItems(source: request.source) {
+                removeItem(id: item.id, source: request.source)
+            }
+        }
+        loadSuccess(page, for: request)
+    }
+}
+
 /// I2 and I3: sets its list's identity again before applying each page, as code that configures
 /// the list on every load does, which forgets the removals and edits made since.
 final class IdentityResettingController: TestAdopter {

@@ -56,14 +56,16 @@ import Testing
         #expect(failure.violations.first?.mismatch == .loads(expected: [], observed: [.loadMore(source: 0, page: 4)]))
     }
 
-    @Test func settingTheIdentityAgainOnEachPageForgetsRemovalsAndEdits() async throws {
+    @Test func settingTheIdentityAgainOnEachPageForgetsRemovalsEditsAndPendingItems() async throws {
         let failure = try await failure(scenarios(.keepHeld)) { IdentityResettingController(rig: $0) }
-        #expect(failure.violatedRules == [.removalSticks, .serverCopyReplacesEdit])
+        // Setting the identity again also forgets which items are pending: the refresh drops them.
+        #expect(failure.violatedRules == [.removalSticks, .serverCopyReplacesEdit, .pendingItemsStay])
         #expect(
             failure.violations.map(\.scenario) == [
                 "a removal sticks until a refresh asked for after it lands",
                 "a removal sticks through a refresh asked for before it",
                 "a local edit shows at once and gives way to the server's next copy",
+                "a message sent while a refresh is in flight stays through it and through a load-more, until an answer brings it",
             ])
         let removal = try #require(failure.violations.first)
         guard case .items(_, let expected, let observed) = removal.mismatch else {
@@ -110,10 +112,51 @@ import Testing
         }
         let failure = try #require(result.failure, "\(name) was not caught")
         if rule == .removalSticks {
-            #expect([.removalSticks, .serverCopyReplacesEdit].contains(failure.rule), "\(failure)")
+            #expect([.removalSticks, .serverCopyReplacesEdit, .pendingItemsStay].contains(failure.rule), "\(failure)")
         } else {
             #expect(failure.rule == rule, "\(failure)")
         }
         #expect(failure.events.count <= 12, "\(failure)")
+    }
+}
+
+/// An adopter that loses the items it sent when a refresh lands: the suite's scenario and the model
+/// check name rule I4.
+@MainActor
+@Suite struct BrokenPendingAdopterTests {
+    @Test func rebuildingTheRowsFromARefreshLosesTheSentMessage() async throws {
+        let configuration = ConformanceConfiguration(endOfListSignals: .all, randomizedSteps: 0, duplicates: .keepHeld)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { WholesaleRefreshController(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.pendingItemsStay])
+        let violation = try #require(failure.violations.first)
+        #expect(
+            violation.scenario
+                == "a message sent while a refresh is in flight stays through it and through a load-more, until an answer brings it"
+        )
+        guard case .items(_, let expected, let observed) = violation.mismatch else {
+            Issue.record("expected an items mismatch, got \(violation.mismatch)")
+            return
+        }
+        #expect(expected.count == observed.count + 1, "the sent message is missing")
+        #expect(expected.first?.page == .min, "it is the item made on this device")
+    }
+
+    @Test func theModelCheckFindsTheLostMessageWithAShortSequence() async throws {
+        let result = await RefreshableModelCheck.run(ConformanceConfiguration(duplicates: .keepHeld), steps: 20_000) {
+            WholesaleRefreshController(rig: $0)
+        }
+        let failure = try #require(result.failure, "the lost message was not caught")
+        #expect(failure.rule == .pendingItemsStay, "\(failure)")
+        #expect(failure.events.contains { if case .insertPending = $0 { true } else { false } })
+        #expect(failure.events.count <= 12, "\(failure)")
+    }
+
+    @Test func theDefaultsKeepSentMessagesThroughARandomizedRun() async throws {
+        let result = await RefreshableModelCheck.run(ConformanceConfiguration(duplicates: .takeNewer), steps: 20_000) {
+            AsyncTestAdopter(rig: $0)
+        }
+        #expect(result.failure == nil, "\(String(describing: result.failure))")
     }
 }

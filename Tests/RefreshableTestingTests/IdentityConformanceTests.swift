@@ -15,7 +15,9 @@ import Testing
         let report = try await RefreshableConformance.check(configuration) { AsyncTestAdopter(rig: $0) }
         let identityScenarios = RefreshableConformance.identityScenarioNames
         #expect(
-            Set(identityScenarios.map(\.rule)) == [.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .progress])
+            Set(identityScenarios.map(\.rule)) == [
+                .itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay, .progress,
+            ])
         #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + identityScenarios.count)
         #expect(report.unchecked.isEmpty, "\(report)")
     }
@@ -42,7 +44,7 @@ import Testing
         let report = try await RefreshableConformance.check(configuration, makeItem: Post.init) { rig in
             PostsController(rig: rig)
         }
-        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 6)
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 7)
     }
 }
 

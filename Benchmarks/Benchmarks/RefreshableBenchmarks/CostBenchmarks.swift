@@ -13,6 +13,7 @@ import Refreshable
 /// Rows are 16 bytes with `Int` ids. Names end in what one sample covers ("x10 edits"); a sample
 /// builds its list before its measured part, which covers only the operation named:
 /// - refresh: a refresh answering 20 rows (2 new, then the first 18 held), difference not read;
+///   with an identity, also with 8 pending items held at the front (items sent from this device);
 /// - read difference: reading that refresh's ``RefreshUpdate/difference`` (it names every row
 ///   removed or inserted: the rows held less 18, plus 2);
 /// - removeItem/insertItem top: removing the first row by id, inserting a new row at 0, beside
@@ -70,6 +71,18 @@ private func registerRefreshes(rows: Int) {
             blackHole(update.change)
             benchmark.stopMeasurement()
         }
+    }
+    // The same refresh with 8 messages sent from this device still pending, at the front: it puts
+    // them back around its rows, which should cost by the page and the pending items.
+    Benchmark("P6 refresh identity 8 pending \(rows) rows x1 refreshes", configuration: configuration) { benchmark in
+        var sources = heldList(rows: rows, identity: true)
+        for sent in 0..<8 {
+            sources.insertPendingItem(Row(id: -100 - sent, value: 0), at: 0, source: 0)
+        }
+        benchmark.startMeasurement()
+        let update = refresh(&sources, with: answer)
+        blackHole(update.change)
+        benchmark.stopMeasurement()
     }
     Benchmark("P6 read difference \(rows) rows x1 reads", configuration: configuration) { benchmark in
         var sources = heldList(rows: rows, identity: true)

@@ -290,6 +290,21 @@ final class OrdersList: AsyncRefreshable {
         #expect(orders.last?.how == .animatingDifferences)
     }
 
+    @Test func aPendingItemTheServerConfirmsIsReconfiguredAtTheServersRow() async throws {
+        let list = OrdersList(api: OrdersAPI(pageSize: 3, pageCount: 3))
+        let orders = DiffableOrders(list)
+        await list.loadFirstPage()
+        list.insertPendingItem(Order(id: "0-5", title: "Sending…"), at: 0)
+        #expect(orders.last?.ids == ["0-5", "0-1", "0-2", "0-3"])
+        list.loadMore()
+        #expect(await settle { !list.refreshStatus[0].isLoading })
+        // The server's copy moved the row and changed its content: "Sending…" must not stay.
+        #expect(orders.last?.ids == ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6"])
+        #expect(orders.last?.reconfigured == ["0-5"])
+        #expect(!list.isPending(id: "0-5"))
+        #expect(list.currentItems[4].title == "Order #5 (tab 0)")
+    }
+
     @Test func aTabSwitchReloadsAndAnotherTabsAnswerChangesNothing() async throws {
         let list = OrdersList(api: OrdersAPI(pageSize: 3, pageCount: 3), tabs: 2)
         let orders = DiffableOrders(list)

@@ -181,6 +181,30 @@ extension Refreshable {
     public func insertItem(_ item: Item, at position: Int, source: Int? = nil) -> RefreshUpdate {
         runtime.insertItem(item, at: position, source: source ?? currentIndex)
     }
+
+    /// Inserts an item marked pending without a refresh (a message just sent): it stays through
+    /// loads until an answer brings its id, whose copy then replaces it, or until
+    /// ``removeItem(id:source:)`` takes it away. See
+    /// ``RefreshSources/insertPendingItem(_:at:source:)``.
+    /// - Parameters:
+    ///   - item: The item, with the id the server will give its copy.
+    ///   - position: `0` to put it first, the number of items held to put it last.
+    ///   - source: The source to insert it into, the current one by default.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertPendingItem(_ item: Item, at position: Int, source: Int? = nil) -> RefreshUpdate {
+        runtime.insertPendingItem(item, at: position, source: source ?? currentIndex)
+    }
+
+    /// Whether the item with this id is pending: inserted with
+    /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: Whether it is pending.
+    public func isPending(id: some Hashable & Sendable, source: Int? = nil) -> Bool {
+        runtime.isPending(id: id, source: source ?? currentIndex)
+    }
 }
 
 /// What an override reuses: the behaviour of a default, for a hook you implement, and the calls

@@ -89,6 +89,8 @@
 /// - ``updateItem(_:source:)``
 /// - ``removeItem(id:source:)``
 /// - ``insertItem(_:at:source:)``
+/// - ``insertPendingItem(_:at:source:)``
+/// - ``isPending(id:source:)``
 ///
 /// ### What an override reuses
 /// - ``reloadListIfCurrent(_:)``

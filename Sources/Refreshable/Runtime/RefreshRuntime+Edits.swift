@@ -38,6 +38,32 @@ extension RefreshRuntime {
         return report(update) ?? update
     }
 
+    /// Inserts an item marked pending without a refresh (a message just sent), reports the change
+    /// and draws the screen. It stays through loads until an answer brings its id, whose copy then
+    /// replaces it, or until ``removeItem(id:source:)`` takes it away. See
+    /// ``RefreshSources/insertPendingItem(_:at:source:)``.
+    /// - Parameters:
+    ///   - item: The item, with the id the server will give its copy.
+    ///   - position: `0` to put it first, the number of items held to put it last.
+    ///   - source: The source to insert it into.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertPendingItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
+        let update = state.insertPendingItem(item, at: position, source: source)
+        return report(update) ?? update
+    }
+
+    /// Whether the item with this id is pending: inserted with
+    /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed. See
+    /// ``RefreshSources/isPending(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: Whether it is pending.
+    public func isPending(id: some Hashable & Sendable, source: Int) -> Bool {
+        state.isPending(id: id, source: source)
+    }
+
     private func report(_ update: RefreshUpdate?) -> RefreshUpdate? {
         guard let update else { return nil }
         host?.didUpdate(update, on: self)

@@ -30,6 +30,10 @@ struct ItemIndex: Sendable {
     /// out and the held items removed, less the items inserted locally. The end of the list by total
     /// count compares the server's count, held items plus this.
     var unheld = 0
+    /// How many pending items (see `RefreshSources.insertPendingItem(_:at:source:)`) come first,
+    /// before every other item, and last, after them.
+    var pendingFront = 0
+    var pendingBack = 0
     /// Whether the items held an id twice when they were indexed (items held before the identity
     /// was given): only the first is in the table, so a change that moves items indexes them again.
     private(set) var holdsDuplicates = false
@@ -51,6 +55,7 @@ struct ItemIndex: Sendable {
         var fresh = ItemIndex(items, identity: identity)
         fresh.removed = removed
         fresh.unheld = unheld
+        (fresh.pendingFront, fresh.pendingBack) = (pendingFront, pendingBack)
         fresh.edited = edited.filter { fresh.position(of: $0, in: items, identity) != nil }
         return fresh
     }
@@ -263,6 +268,7 @@ extension ItemIndex: Equatable {
     @usableFromInline
     static func == (lhs: ItemIndex, rhs: ItemIndex) -> Bool {
         lhs.removed == rhs.removed && lhs.edited == rhs.edited && lhs.unheld == rhs.unheld
+            && lhs.pendingFront == rhs.pendingFront && lhs.pendingBack == rhs.pendingBack
     }
 }
 

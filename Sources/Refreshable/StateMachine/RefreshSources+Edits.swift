@@ -42,11 +42,14 @@ extension RefreshSources {
         identity.checkIDType(of: id, in: "removeItem(id:source:)")
         revision &+= 1
         let generation = lastGeneration
+        let heldBefore = states[source].items.count
         guard
             let position = indexes[source].remove(
                 RefreshItemID(id), from: &states[source]._items, identity, generation: generation)
         else { return nil }
-        adjustHeldPage(source, at: position, by: -1)
+        if !indexes[source].forgetPending(at: position, heldBefore: heldBefore) {
+            adjustHeldPage(source, at: position, by: -1)
+        }
         return localUpdate(source: source, change: .removed(position..<(position + 1)))
     }
 
@@ -56,6 +59,9 @@ extension RefreshSources {
     /// The server's own copy, when a page brings it, replaces the inserted one in place. An item
     /// whose id is held already is not inserted twice: the held item is updated in its place, as
     /// ``updateItem(_:source:)`` does, and an id removed locally is no longer left out of pages.
+    /// It goes after the pending items at the front and before those at the back (see
+    /// ``insertPendingItem(_:at:source:)``): a position among them is moved to the nearest one
+    /// outside them.
     /// - Parameters:
     ///   - item: The item to insert.
     ///   - position: Where to insert it, from `0` to the number of items held.
@@ -76,12 +82,14 @@ extension RefreshSources {
             return update
         }
         revision &+= 1
-        indexes[source].insert(item, at: position, into: &states[source]._items, identity)
-        adjustHeldPage(source, at: position, by: 1)
-        return localUpdate(source: source, change: .inserted(position..<(position + 1)))
+        let unpending = unpendingPositions(source)
+        let place = Swift.min(Swift.max(position, unpending.lowerBound), unpending.upperBound)
+        indexes[source].insert(item, at: place, into: &states[source]._items, identity)
+        adjustHeldPage(source, at: place, by: 1)
+        return localUpdate(source: source, change: .inserted(place..<(place + 1)))
     }
 
-    private func requireIdentity(in caller: String, source: Int) -> RefreshItemIdentity<Item> {
+    func requireIdentity(in caller: String, source: Int) -> RefreshItemIdentity<Item> {
         checkSource(source, in: caller)
         guard let identity else {
             fatalError(
@@ -91,7 +99,7 @@ extension RefreshSources {
         return identity
     }
 
-    private func localUpdate(source: Int, change: RefreshUpdate.Change) -> RefreshUpdate {
+    func localUpdate(source: Int, change: RefreshUpdate.Change) -> RefreshUpdate {
         RefreshUpdate(request: nil, source: source, change: change, noMoreData: states[source].noMoreData)
     }
 }

@@ -12,7 +12,22 @@ extension RefreshSources {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
         var report = MergeReport()
+        if request.kind != .refresh {
+            // The pending items the page brings make way for the server's copies. Their positions
+            // are reported in the list before the page cap dropped rows, which lay before those
+            // at the back.
+            let front = pendingCounts(source).front
+            let dropped = cap?.dropped?.count ?? 0
+            let confirmed = confirmPending(page.items, source: source, identity: identity)
+            report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
+            report.confirmedIDs = confirmed.ids
+        }
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
+        // Where the server's copies of the confirmed items landed, for a table that reconfigures
+        // the rows whose content changed.
+        let landed = report.confirmedIDs.compactMap {
+            indexes[source].position(of: $0, in: states[source].items, identity)
+        }
         // The end of the list by total count compares what the server sent, held or not.
         var update = commit(
             request,
@@ -26,7 +41,8 @@ extension RefreshSources {
             report.removals,
             report.replacedInPlace,
             report.difference,
-            update.dropped
+            update.dropped,
+            RefreshUpdate.Confirmations(before: report.confirmed, after: landed.sorted())
         )
         return update
     }
@@ -46,19 +62,42 @@ extension RefreshSources {
     ) -> RefreshUpdate.Change {
         switch request.kind {
         case .loadMore:
-            return .appended(indexes[source].append(incoming, to: &states[source]._items, identity, report: &report))
+            // The page's rows go before the pending items at the back.
+            let pending = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].putBackPendingBack(pending, into: &states[source]._items, identity)
+            return .appended(range)
         case .loadPrevious:
-            return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
+            // The page's rows go after the pending items at the front.
+            let pending = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+            let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].putBackPendingFront(pending, into: &states[source]._items, identity)
+            report.replacedInPlace = report.replacedInPlace.map {
+                ($0.lowerBound + pending.count)..<($0.upperBound + pending.count)
+            }
+            return .prepended((range.lowerBound + pending.count)..<(range.upperBound + pending.count))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
             var old: RefreshItems<Item> = []
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
-            indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
+            let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
+            let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
+            report.confirmed = confirmed
+            report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
+            indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
             // Only here: reserving a little more on every load-more would defeat the array's
             // geometric growth and copy every held item on each page.
-            states[source]._items.reserveCapacity(incoming.count)
+            states[source]._items.reserveCapacity(incoming.count + front + back)
+            // The pending items the page does not bring stay at their ends, around its rows.
+            let confirmedSet = Set(confirmed)
+            let unconfirmed = { (positions: Range<Int>) in positions.filter { !confirmedSet.contains($0) } }
+            indexes[source].keepPending(
+                unconfirmed(0..<front), of: old, in: &states[source]._items, identity, atFront: true)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            indexes[source].keepPending(
+                unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
+                atFront: false)
             // The new ids now: the items held change with the next load, and holding them here
             // would make it copy them all.
             let items = states[source].items
@@ -78,14 +117,26 @@ extension RefreshSources {
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
             }
-            return .replaced(count: range.count)
+            return .replaced(count: range.count + indexes[source].pendingFront + indexes[source].pendingBack)
         }
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
     mutating func dropItems(_ positions: Range<Int>, source: Int) {
         if let identity {
-            indexes[source].drop(positions, from: &states[source]._items, identity)
+            // The pending items next to the rows dropped step aside, so that the rows are at an end.
+            let (front, back) = pendingCounts(source)
+            if front > 0, positions.lowerBound == front {
+                let taken = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+                indexes[source].drop(0..<positions.count, from: &states[source]._items, identity)
+                indexes[source].putBackPendingFront(taken, into: &states[source]._items, identity)
+            } else if back > 0 {
+                let taken = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+                indexes[source].drop(positions, from: &states[source]._items, identity)
+                indexes[source].putBackPendingBack(taken, into: &states[source]._items, identity)
+            } else {
+                indexes[source].drop(positions, from: &states[source]._items, identity)
+            }
         } else if positions.lowerBound == 0 {
             states[source]._items.removeFirst(positions.count)
         } else {
@@ -100,6 +151,9 @@ struct MergeReport {
     var removals = 0
     var replacedInPlace: [Range<Int>] = []
     var difference: (@Sendable () -> RefreshItemDifference)?
+    /// The positions, in the list before the page, of the pending items it confirmed.
+    var confirmed: [Int] = []
+    var confirmedIDs: [RefreshItemID] = []
 }
 
 extension ItemIndex {
@@ -260,6 +314,14 @@ extension ItemIndex {
 }
 
 extension RefreshUpdate {
+    /// Where the pending items an answer confirmed were, in the list before it, and where their
+    /// server copies landed, in the list after it.
+    @usableFromInline
+    struct Confirmations: Sendable, Equatable {
+        var before: [Int] = []
+        var after: [Int] = []
+    }
+
     /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
     @usableFromInline
     final class MergeDetails: Sendable, Equatable {
@@ -269,19 +331,22 @@ extension RefreshUpdate {
         /// Builds a refresh's difference from the ids it keeps, when read.
         let makeDifference: (@Sendable () -> RefreshItemDifference)?
         let dropped: Range<Int>?
+        let confirmations: Confirmations
 
         init(
             _ droppedDuplicates: Int,
             _ droppedRemovals: Int,
             _ replacedInPlace: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?
+            _ dropped: Range<Int>?,
+            _ confirmations: Confirmations
         ) {
             self.droppedDuplicates = droppedDuplicates
             self.droppedRemovals = droppedRemovals
             self.replacedInPlace = replacedInPlace
             self.makeDifference = makeDifference
             self.dropped = dropped
+            self.confirmations = confirmations
         }
 
         /// The details, or `nil` when there are none, so that equal updates compare equal.
@@ -290,12 +355,15 @@ extension RefreshUpdate {
             _ removals: Int,
             _ replaced: [Range<Int>],
             _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?
+            _ dropped: Range<Int>?,
+            _ confirmations: Confirmations
         ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil {
+            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil,
+                confirmations.before.isEmpty
+            {
                 return nil
             }
-            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped)
+            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmations)
         }
 
         /// Equal when everything they report is, their differences included (built to compare).
@@ -303,6 +371,7 @@ extension RefreshUpdate {
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
+                && lhs.confirmations == rhs.confirmations
                 && lhs.makeDifference?() == rhs.makeDifference?()
         }
     }

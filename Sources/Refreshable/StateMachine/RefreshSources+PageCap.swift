@@ -17,14 +17,17 @@ extension RefreshSources {
         let source = request.source
         // A load-more drops pages at the front, a load of the previous page at the back.
         let end = request.kind == .loadMore ? backward : forward
-        let itemCount = states[source].items.count
-        holdUnpagedItems(source, count: itemCount)
+        // Pending items belong to no page, and are never dropped: the pages are the rows between them.
+        let rows = unpendingPositions(source)
+        holdUnpagedItems(source, count: rows.count)
         let heldPages = states[source].heldPages.count
         let pageCount = Swift.max(0, heldPages - (policy.maxPages ?? heldPages) + 1)
         let pages = end == backward ? 0..<pageCount : (heldPages - pageCount)..<heldPages
         let gone = heldTotals(source, pages: pages)
-        let dropped = end == backward ? 0..<gone.count : (itemCount - gone.count)..<itemCount
-        let staying = end == backward ? dropped.upperBound..<itemCount : 0..<dropped.lowerBound
+        let dropped =
+            end == backward
+            ? rows.lowerBound..<(rows.lowerBound + gone.count) : (rows.upperBound - gone.count)..<rows.upperBound
+        let staying = end == backward ? dropped.upperBound..<rows.upperBound : rows.lowerBound..<dropped.lowerBound
         if heldPages > 0, !addsRows(page.items, source: source, besides: staying) {
             return CapPlan(folds: true)
         }
@@ -67,7 +70,8 @@ extension RefreshSources {
         )
         switch change {
         case .replaced(let count):
-            held.count = count
+            let pending = pendingCounts(source)
+            held.count = count - pending.front - pending.back
             states[source].heldPages = [held]
         case .appended(let range):
             if plan?.folds == true, let last = states[source].heldPages.indices.last {
@@ -201,7 +205,8 @@ extension RefreshSources {
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
-        states[source].heldPages.addCount(delta, at: position)
+        // Pending items belong to no page: positions count from the first item that is not one.
+        states[source].heldPages.addCount(delta, at: position - pendingCounts(source).front)
     }
 }
 

@@ -27,7 +27,8 @@ extension RefreshSources {
         let source = request.source
         // Without an identity every item is a new row.
         let bringsNewRow =
-            indexes.isEmpty ? !page.items.isEmpty : addsRows(page.items, source: source, besides: 0..<heldBefore)
+            indexes.isEmpty
+            ? !page.items.isEmpty : addsRows(page.items, source: source, besides: unpendingPositions(source))
         // Whether the page ends the list only counts for a load that does not move it: not one
         // without a cursor that brings a row.
         let ends =

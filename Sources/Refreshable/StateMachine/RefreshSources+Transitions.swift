@@ -29,9 +29,11 @@ public struct RefreshUpdate: Sendable, Equatable {
     public enum Change: Sendable, Equatable {
         /// A refresh replaced every item; the source now holds `count` items.
         case replaced(count: Int)
-        /// A load-more appended the items at these positions.
+        /// A load-more appended the items at these positions: after the others, before any pending
+        /// items at the back (see ``RefreshSources/insertPendingItem(_:at:source:)``).
         case appended(Range<Int>)
-        /// A load of the previous page put the items at these positions before the others.
+        /// A load of the previous page put the items at these positions before the others, after
+        /// any pending items at the front.
         case prepended(Range<Int>)
         /// The current source changed; the list shows another source's items.
         case switchedSource
@@ -60,7 +62,8 @@ public struct RefreshUpdate: Sendable, Equatable {
     public var droppedDuplicates: Int {
         get { merge?.droppedDuplicates ?? 0 }
         set {
-            merge = MergeDetails.unlessEmpty(newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped)
+            merge = MergeDetails.unlessEmpty(
+                newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped, confirmations)
         }
     }
     /// How many of the page's items were left out because they were removed locally since the last
@@ -69,7 +72,7 @@ public struct RefreshUpdate: Sendable, Equatable {
         get { merge?.droppedRemovals ?? 0 }
         set {
             merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, newValue, replacedInPlace, merge?.makeDifference, dropped)
+                droppedDuplicates, newValue, replacedInPlace, merge?.makeDifference, dropped, confirmations)
         }
     }
     /// The positions, outside this change's own range and in the list after it, of held items
@@ -80,7 +83,7 @@ public struct RefreshUpdate: Sendable, Equatable {
         get { merge?.replacedInPlace ?? [] }
         set {
             merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, droppedRemovals, newValue, merge?.makeDifference, dropped)
+                droppedDuplicates, droppedRemovals, newValue, merge?.makeDifference, dropped, confirmations)
         }
     }
     /// The positions, in the list before this change, of the items the page cap dropped from the
@@ -91,9 +94,20 @@ public struct RefreshUpdate: Sendable, Equatable {
         get { merge?.dropped }
         set {
             merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, droppedRemovals, replacedInPlace, merge?.makeDifference, newValue)
+                droppedDuplicates, droppedRemovals, replacedInPlace, merge?.makeDifference, newValue, confirmations)
         }
     }
+    /// The positions, in the list before this change, of the pending items (see
+    /// ``RefreshSources/insertPendingItem(_:at:source:)``) whose ids the answer brought, ascending:
+    /// the server's copies are among the change's own rows, so a table deletes these rows, as it
+    /// deletes ``dropped``, and inserts the change's range in one batch update. A refresh's
+    /// ``difference`` moves them already. Empty when the answer confirmed none.
+    public var confirmed: [Int] { confirmations.before }
+    /// Where the server's copies of the confirmed items are, in the list after this change: rows
+    /// whose content changed, which a diffable data source reconfigures.
+    package var confirmedCopies: [Int] { confirmations.after }
+    /// Where the confirmed items were, and where their copies are.
+    var confirmations: Confirmations { merge?.confirmations ?? Confirmations() }
     /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
     /// from the list before it to the list after it: offsets of removals in the old list, of
     /// insertions in the new one, moves associated. A table animates it as a batch update (see

@@ -333,6 +333,29 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.insertItem(item, at: position, source: index)
     }
 
+    /// Inserts an item marked pending into the current source without a refresh (a message just
+    /// sent): it stays through loads until an answer brings its id, whose copy then replaces it, or
+    /// until ``removeItem(id:)`` takes it away. Needs an identity (``RefreshRuntime/identity``).
+    /// See ``RefreshSources/insertPendingItem(_:at:source:)``.
+    /// - Parameters:
+    ///   - item: The item, with the id the server will give its copy.
+    ///   - position: `0` to put it first, the number of items held to put it last.
+    /// - Returns: The change.
+    @discardableResult
+    public func insertPendingItem(_ item: Item, at position: Int) -> RefreshUpdate {
+        runtime.insertPendingItem(item, at: position, source: index)
+    }
+
+    /// Whether the current source's item with this id is pending: inserted with
+    /// ``insertPendingItem(_:at:)`` and not yet brought by an answer nor removed. Reading it in a
+    /// view's body tracks ``items``, which every change of it goes with.
+    /// - Parameter id: The item's id.
+    /// - Returns: Whether it is pending.
+    public func isPending(id: some Hashable & Sendable) -> Bool {
+        registrar.access(self, keyPath: \.items)
+        return runtime.isPending(id: id, source: index)
+    }
+
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
     /// crossing of the first ones when something comes before them. While the list is offline, an

@@ -51,10 +51,12 @@
         }
 
         /// The positions, in the list after `update`, of the items that were held before it and may
-        /// show other content now: edited in place, replaced by a newer copy, or kept through a
-        /// refresh or a switch. Items the update brought are not among them: they are new rows.
+        /// show other content now: edited in place, replaced by a newer copy, kept through a
+        /// refresh or a switch, or pending items the server's copies confirmed (the same id, moved
+        /// to the server's row). Other items the update brought are not among them: they are new
+        /// rows.
         private static func positionsWithNewContent(_ update: RefreshUpdate, count: Int) -> [Int] {
-            var positions = update.replacedInPlace.flatMap { $0 }
+            var positions = update.replacedInPlace.flatMap { $0 } + update.confirmedCopies
             switch update.change {
             case .edited(let range):
                 positions += range

@@ -38,7 +38,7 @@ enum DocCItemsWithAnIdentity {
             guard update.source == currentIndex else { return }
             switch update.change {
             case .appended(let range), .prepended(let range):
-                let dropped = rows(update.dropped.map { [$0] } ?? [])
+                let dropped = rows((update.dropped.map { [$0] } ?? []) + update.confirmed.map { $0..<($0 + 1) })
                 let added = rows([range])
                 tableView.performBatchUpdates {
                     self.tableView.deleteRows(at: dropped, with: .automatic)
@@ -72,6 +72,40 @@ enum DocCItemsWithAnIdentity {
 
         func rows(_ ranges: [Range<Int>]) -> [IndexPath] {
             ranges.flatMap { $0 }.map { IndexPath(row: $0, section: 0) }
+        }
+    }
+
+    /// A chat whose messages sent from this device show at once, pending until the server has them.
+    final class ChatController: UIViewController, AsyncRefreshable {
+        let tableView = UITableView(frame: .zero, style: .plain)
+        let api = MessagesAPI()
+        let refreshStatus = RefreshRuntime<Message>(noMoreTitles: ["The start of the chat"], identity: .id())
+
+        var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
+        var refreshFooterControl: (any RefreshFooterControl)? { tableView.mj_footer }
+        var refreshListView: (any RefreshListView)? { tableView }
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Message> {
+            RefreshPage(items: try await api.messages(page: request.page))
+        }
+
+        // "Pending local items".
+        func send(_ text: String) {
+            let message = Message(id: api.newMessageID(), text: text)
+            insertPendingItem(message, at: 0)
+            Task {
+                do {
+                    try await api.send(message)
+                    refresh()
+                } catch {
+                    // The app gives up: the message leaves the list.
+                    removeItem(id: message.id)
+                }
+            }
+        }
+
+        func configure(_ cell: UITableViewCell, with message: Message) {
+            cell.textLabel?.text = isPending(id: message.id) ? "\(message.text) (sending…)" : message.text
         }
     }
 }

@@ -1,0 +1,273 @@
+/// Pending local items: an item made on this device (a message just sent, a post just written),
+/// shown at once and kept through loads until the server confirms it.
+///
+/// A source's pending items sit at its ends, in two runs: those at the front before every other
+/// item, those at the back after them. Loads never take them away: a refresh puts them back at
+/// their end around the rows it brings, a load-more adds its rows before the pending items at the
+/// back, a load of the previous page after those at the front, and the page cap neither drops nor
+/// counts them. An answer that brings a pending item's id confirms it: the server's copy takes its
+/// place among the server's rows, once, and the item is no longer pending (see
+/// <doc:Rules#Rules-of-the-features> (rule I4)).
+extension RefreshSources {
+    /// Inserts an item marked pending, without a refresh: a message just sent, shown at once and
+    /// kept through refreshes, load-mores and loads of the previous page (a refresh already in
+    /// flight included) until an answer brings its id, or until you remove it with
+    /// ``removeItem(id:source:)`` (the app gave up sending it).
+    ///
+    /// Pending items sit at the ends of the list: `position` picks the end nearest to it (the
+    /// front when it is at most half the items) and the place among that end's pending items.
+    /// `0` puts the item first (a chat's newest message, a feed's new post), the number of items
+    /// held puts it last; a position in between puts it at its end, next to the pending items
+    /// already there. When an answer brings the id, the server's copy replaces the pending item at
+    /// the server's position, once (``RefreshUpdate/confirmed``), and the item is no longer
+    /// pending.
+    ///
+    /// An item whose id is held already is not inserted twice: the held item is updated in its
+    /// place, as ``updateItem(_:source:)`` does, and stays pending or not as it was.
+    ///
+    /// ```swift
+    /// let message = Message(id: clientID, text: text)
+    /// _ = sources.insertPendingItem(message, at: 0, source: 0)
+    /// // sources.isPending(id: clientID, source: 0) == true, until a page brings clientID
+    /// ```
+    /// - Parameters:
+    ///   - item: The item, with the id the server will give its copy (a client-generated id).
+    ///   - position: Where to insert it, from `0` to the number of items held: it picks an end.
+    ///   - source: The source to insert it into.
+    /// - Returns: The change: ``RefreshUpdate/Change/inserted(_:)`` at the position the item took,
+    ///   or ``RefreshUpdate/Change/edited(_:)`` for an id held already.
+    @discardableResult
+    public mutating func insertPendingItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
+        let identity = requireIdentity(in: "insertPendingItem(_:at:source:)", source: source)
+        let count = states[source].items.count
+        require(
+            (0...count).contains(position),
+            "insertPendingItem(_:at:source:): position \(position) is outside 0...\(count), the positions source \(source) can take an item at; pass 0 to put it first or the number of items to put it last."
+        )
+        if let update = updateItem(item, source: source) {
+            return update
+        }
+        let id = identity.id(item)
+        indexes[source].removed[id] = nil
+        let (front, back) = (indexes[source].pendingFront, indexes[source].pendingBack)
+        let place: Int
+        if position <= count - position {
+            place = Swift.min(position, front)
+        } else {
+            place = Swift.max(position, count - back)
+        }
+        revision &+= 1
+        indexes[source].insert(item, at: place, into: &states[source]._items, identity)
+        // A pending item is not an edit the server's copy replaces in place: it is confirmed.
+        indexes[source].edited.remove(id)
+        if position <= count - position {
+            indexes[source].pendingFront += 1
+        } else {
+            indexes[source].pendingBack += 1
+        }
+        return localUpdate(source: source, change: .inserted(place..<(place + 1)))
+    }
+
+    /// Whether the item with this id is pending: inserted with
+    /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed.
+    ///
+    /// Replacing a source's whole state, or the ``identity``, forgets which items are pending.
+    /// - Parameters:
+    ///   - id: The item's id, of the type the ``identity`` reads.
+    ///   - source: The source that holds it.
+    /// - Returns: `false` when no item with that id is held, or the list has no identity.
+    public func isPending(id: some Hashable & Sendable, source: Int) -> Bool {
+        checkSource(source, in: "isPending(id:source:)")
+        guard let identity else { return false }
+        identity.checkIDType(of: id, in: "isPending(id:source:)")
+        let items = states[source].items
+        guard let position = indexes[source].position(of: RefreshItemID(id), in: items, identity) else {
+            return false
+        }
+        return indexes[source].isPending(at: position, count: items.count)
+    }
+
+    /// The source's pending items, front to back: those not yet brought by an answer nor removed.
+    /// Costs about the number of pending items.
+    /// - Parameter source: The source.
+    /// - Returns: The pending items, in the order the list holds them.
+    public func pendingItems(source: Int) -> [Item] {
+        checkSource(source, in: "pendingItems(source:)")
+        guard !indexes.isEmpty else { return [] }
+        let items = states[source].items
+        let (front, back) = (indexes[source].pendingFront, indexes[source].pendingBack)
+        return Array(items[0..<front]) + Array(items[(items.count - back)..<items.count])
+    }
+
+    /// How many pending items sit before the server's rows and after them; `(0, 0)` without an
+    /// identity.
+    func pendingCounts(_ source: Int) -> (front: Int, back: Int) {
+        indexes.isEmpty ? (0, 0) : (indexes[source].pendingFront, indexes[source].pendingBack)
+    }
+
+    /// The positions of the source's items that are not pending: the server's rows and local
+    /// edits, between the two runs of pending items.
+    @usableFromInline
+    func unpendingPositions(_ source: Int) -> Range<Int> {
+        let (front, back) = pendingCounts(source)
+        return front..<(states[source].items.count - back)
+    }
+
+    /// Takes the pending items whose ids the page brings out of the source: the server's copies
+    /// take their place when the page is merged.
+    /// - Returns: Their positions before they were taken out, ascending, and their ids.
+    mutating func confirmPending(
+        _ incoming: [Item],
+        source: Int,
+        identity: RefreshItemIdentity<Item>
+    ) -> (positions: [Int], ids: [RefreshItemID]) {
+        let (front, back) = pendingCounts(source)
+        guard front + back > 0 else { return ([], []) }
+        let confirmed = indexes[source].pendingConfirmed(by: incoming, in: states[source].items, identity)
+        let ids = confirmed.map { identity.id(states[source].items[$0]) }
+        // From the last, so that each position is still where it was.
+        for position in confirmed.reversed() {
+            indexes[source].confirm(at: position, in: &states[source]._items, identity)
+        }
+        return (confirmed, ids)
+    }
+}
+
+extension ItemIndex {
+    /// Whether the item at `position`, of `count` held, is pending.
+    func isPending(at position: Int, count: Int) -> Bool {
+        position < pendingFront || position >= count - pendingBack
+    }
+
+    /// The positions of the pending items among `items` whose ids `incoming` brings, ascending.
+    /// Costs one id lookup per page item.
+    func pendingConfirmed<Item>(
+        by incoming: [Item], in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    )
+        -> [Int]
+    {
+        var confirmed = Set<Int>()
+        for index in incoming.indices {
+            if let position = position(of: identity.id(incoming[index]), in: items, identity),
+                isPending(at: position, count: items.count)
+            {
+                confirmed.insert(position)
+            }
+        }
+        return confirmed.sorted()
+    }
+
+    /// After a refresh emptied the index: adds the pending items at `positions` of the list it
+    /// replaced after the items held, as the pending items at the front or at the back.
+    mutating func keepPending<Item>(
+        _ positions: [Int],
+        of old: RefreshItems<Item>,
+        in items: inout RefreshItems<Item>,
+        _ identity: RefreshItemIdentity<Item>,
+        atFront: Bool
+    ) {
+        for position in positions {
+            items.append(old[position])
+            _ = add(identity.id(old[position]), at: items.count - 1, in: items, identity)
+        }
+        if atFront {
+            pendingFront = positions.count
+        } else {
+            pendingBack = positions.count
+        }
+        // They are not the server's items.
+        unheld &-= positions.count
+    }
+
+    /// Forgets that the item at `position` of the `count` held before its removal was pending.
+    /// - Returns: Whether it was.
+    mutating func forgetPending(at position: Int, heldBefore count: Int) -> Bool {
+        if position < pendingFront {
+            pendingFront -= 1
+            return true
+        }
+        if position >= count - pendingBack {
+            pendingBack -= 1
+            return true
+        }
+        return false
+    }
+
+    /// Removes the pending item at `position`, which an answer confirmed: its server copy comes
+    /// with the answer, so the item counts as the server's again.
+    mutating func confirm<Item>(
+        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
+    ) {
+        let id = identity.id(items[position])
+        _ = forgetPending(at: position, heldBefore: items.count)
+        edited.remove(id)
+        remove(id, at: position)
+        closeGap(at: position, in: items, identity)
+        items.remove(at: position)
+        unheld &+= 1
+    }
+
+    /// Takes the pending items at the front out of `items` and the index, while a page goes in
+    /// next to them.
+    mutating func takeOutPendingFront<Item>(from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> ContiguousArray<Item>
+    {
+        let count = pendingFront
+        guard count > 0 else { return [] }
+        let taken = ContiguousArray(items[0..<count])
+        for position in 0..<count {
+            remove(identity.id(taken[position]), at: position)
+        }
+        items.removeFirst(count)
+        movePositions(by: -count)
+        pendingFront = 0
+        return taken
+    }
+
+    /// Puts the pending items taken out by ``takeOutPendingFront(from:_:)`` back before the others.
+    mutating func putBackPendingFront<Item>(
+        _ taken: ContiguousArray<Item>,
+        into items: inout RefreshItems<Item>,
+        _ identity: RefreshItemIdentity<Item>
+    ) {
+        guard !taken.isEmpty else { return }
+        items.insert(contentsOf: taken, at: 0)
+        movePositions(by: taken.count)
+        for position in taken.indices {
+            _ = add(identity.id(taken[position]), at: position, in: items, identity)
+        }
+        pendingFront = taken.count
+    }
+
+    /// Takes the pending items at the back out of `items` and the index, while a page goes in
+    /// next to them.
+    mutating func takeOutPendingBack<Item>(from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> ContiguousArray<Item>
+    {
+        let count = pendingBack
+        guard count > 0 else { return [] }
+        let start = items.count - count
+        let taken = ContiguousArray(items[start..<items.count])
+        for offset in taken.indices {
+            remove(identity.id(taken[offset]), at: start + offset)
+        }
+        items.removeLast(count)
+        pendingBack = 0
+        return taken
+    }
+
+    /// Puts the pending items taken out by ``takeOutPendingBack(from:_:)`` back after the others.
+    mutating func putBackPendingBack<Item>(
+        _ taken: ContiguousArray<Item>,
+        into items: inout RefreshItems<Item>,
+        _ identity: RefreshItemIdentity<Item>
+    ) {
+        guard !taken.isEmpty else { return }
+        let start = items.count
+        items.append(contentsOf: taken)
+        for offset in taken.indices {
+            _ = add(identity.id(taken[offset]), at: start + offset, in: items, identity)
+        }
+        pendingBack = taken.count
+    }
+}
