@@ -46,15 +46,16 @@ extension ReferenceModel {
     }
 
     /// The page and cursor a refresh of `source` asks for: the position, or the first page.
-    func refreshTarget(source: Int) -> (page: Int, cursor: String?) {
-        guard refreshesAroundPosition, let position = sources[source].position else { return (policy.firstPage, nil) }
-        return (position.page, position.cursor)
+    func refreshTarget(source: Int) -> (page: Int, cursor: String?, around: Bool) {
+        guard refreshesAroundPosition, let position = sources[source].position else {
+            return (policy.firstPage, nil, false)
+        }
+        return (position.page, position.cursor, true)
     }
 
-    /// Whether a flight is a refresh around the position: of a page other than the first, or
-    /// with a cursor.
+    /// Whether a flight is a refresh that asked for the position.
     func isAroundPosition(_ flight: Flight) -> Bool {
-        flight.kind == .refresh && (flight.page != policy.firstPage || flight.cursor != nil)
+        flight.kind == .refresh && flight.around
     }
 
     /// Whether the load is the source's refresh around the position in flight.

@@ -19,6 +19,8 @@ struct ReferenceModel: Sendable {
         var pausedOffline = false
         /// Under cursor paging, the cursor it asks with: `nil` for a refresh (rule S14 counts it).
         var cursor: String?
+        /// Whether it is a refresh that asked for the position (rule A).
+        var around = false
     }
 
     /// Which copy of an item a page brings again stays, when the list has an identity.
@@ -172,7 +174,8 @@ struct ReferenceModel: Sendable {
         generation += 1
         sources[source].inFlight = Flight(
             kind: kind, page: page, loadID: nil, generation: generation,
-            cursor: kind == .refresh ? target.cursor : state.nextCursor)
+            cursor: kind == .refresh ? target.cursor : state.nextCursor,
+            around: kind == .refresh && target.around)
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {

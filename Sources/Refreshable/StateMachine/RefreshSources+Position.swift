@@ -63,11 +63,21 @@ extension RefreshSources {
         return states[source].position
     }
 
-    /// Whether `request` is a refresh around the position: a refresh of a page other than the
-    /// first, or with a cursor.
+    /// Records which refresh asked for the position, if the one just issued did.
+    @usableFromInline
+    mutating func noteRefresh(_ request: RefreshRequest, aroundPosition: Bool) {
+        let generation: UInt64? = aroundPosition ? request.generation : nil
+        if states[request.source].aroundRefresh != generation {
+            states[request.source].aroundRefresh = generation
+        }
+    }
+
+    /// Whether `request` is a refresh this value issued for the position of its source.
     @usableFromInline
     func isAroundPosition(_ request: RefreshRequest) -> Bool {
-        request.kind == .refresh && (request.page != policy.firstPage || request.cursor != nil)
+        guard request.kind == .refresh, request.origin == origin, request.source >= 0, request.source < sourceCount
+        else { return false }
+        return states[request.source].aroundRefresh == request.generation
     }
 
     /// How many items the server has before a refresh's page: none before the first page; before

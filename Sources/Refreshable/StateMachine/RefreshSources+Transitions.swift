@@ -180,7 +180,8 @@ extension RefreshSources {
         }
         var page = policy.firstPage
         var cursor: String?
-        if kind == .refresh, let position = refreshPosition(source: source) {
+        let position = kind == .refresh ? refreshPosition(source: source) : nil
+        if let position {
             (page, cursor) = (position.page, position.cursor)
         } else if kind != .refresh {
             let ended: RefreshIgnoreReason = edge == forward ? .noMoreData : .noPreviousData
@@ -201,6 +202,9 @@ extension RefreshSources {
             }
         }
         let request = issue(kind, source: source, page: page, cursor: cursor)
+        if kind == .refresh {
+            noteRefresh(request, aroundPosition: position != nil)
+        }
         var superseded: [RefreshRequest] = []
         if kind == .refresh {
             // A refresh supersedes the loads toward both ends: their answers are discarded.

@@ -61,6 +61,9 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// The page a refresh around the position asks for: the page of the row that came on screen
     /// last (see ``RefreshPolicy/refreshesAroundPosition``); `nil` for the first page.
     var position: RefreshPosition?
+    /// The generation of the last refresh that asked for the position, while it is the last
+    /// refresh asked for.
+    var aroundRefresh: UInt64?
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
     /// Whether the source loaded and holds no items, with no failure to show in their place: the
