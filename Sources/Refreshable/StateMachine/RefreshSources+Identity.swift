@@ -51,18 +51,16 @@ extension RefreshSources {
             return .prepended(indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
-            var old: RefreshItems<Item> = []
+            var old = RefreshItems<Item>()
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
             indexes[source] = oldIndex.refreshed(holding: incoming.count, generation: request.generation)
-            // Only here: reserving a little more on every load-more would defeat the array's
-            // geometric growth and copy every held item on each page.
-            states[source]._items.reserveCapacity(incoming.count)
+            // The new ids as the page is merged: the items held change with the next load, and
+            // holding them here would make it copy them.
+            report.keptIDs = []
+            report.keptIDs?.reserveCapacity(incoming.count)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
-            // The new ids now: the items held change with the next load, and holding them here
-            // would make it copy them all.
-            let items = states[source].items
-            let new = items.indices.map { identity.id(items[$0]) }
+            let new = report.keptIDs ?? []
             report.difference = { [old] in
                 // The old ids are read in order, a chunk at a time.
                 var chunk = (items: ContiguousArray<Item>(), start: 0)
@@ -100,6 +98,8 @@ struct MergeReport {
     var removals = 0
     var replacedInPlace: [Range<Int>] = []
     var difference: (@Sendable () -> RefreshItemDifference)?
+    /// The ids of the items a merge added, in order, when not `nil`: a refresh's new ids.
+    var keptIDs: [RefreshItemID]?
 }
 
 extension ItemIndex {
@@ -119,7 +119,7 @@ extension ItemIndex {
         // at a time, each item would look up the chunks' type here, where the code is not
         // specialised for the items. The index holds only the positions before `kept`, which
         // hold the items kept.
-        items.append(contentsOf: incoming)
+        incoming.withUnsafeBufferPointer { items.append(buffer: $0) }
         var kept = heldBefore
         // By index: iterating an array of items not known here looks its type up on every step.
         for index in incoming.indices {
@@ -133,6 +133,7 @@ extension ItemIndex {
                 if kept != heldBefore + index {
                     items[kept] = item
                 }
+                report.keptIDs?.append(id)
                 kept += 1
                 continue
             }
@@ -144,7 +145,9 @@ extension ItemIndex {
                 }
             }
         }
-        items.removeLast(items.count - kept)
+        if kept < items.count {
+            items.removeLast(items.count - kept)
+        }
         unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
         return heldBefore..<kept
