@@ -20,8 +20,8 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$2" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-echo "instructions per page load of 20 items (callgrind, $pages pages less 0 pages)"
-for mode in ${MODES:-append sources dedup adopter cap cap1000}; do
+echo "instructions per page load of 20 items (refresh: per refresh; callgrind, $pages pages less 0 pages)"
+for mode in ${MODES:-append sources dedup adopter cap cap1000 refresh}; do
     loaded="$(count "$mode" "$pages")"
     empty="$(count "$mode" 0)"
     echo "  $mode: $(( (loaded - empty) / pages ))"

@@ -13,6 +13,9 @@
 //             page on each load-more drops the first page held
 //   cap1000   the same with at most 1,000 pages held: what a page load costs must not grow with
 //             the cap
+//   refresh   a refresh of 20 Identifiable items (2 new, 18 held) on a list with an identity,
+//             difference not read: "per page load" is per refresh (it does not grow with the rows
+//             held, so the list holds 20)
 import Refreshable
 
 #if canImport(Glibc)
@@ -78,6 +81,20 @@ func loadDeduplicated(pages: Int) -> Int {
     return sources[0].items.count
 }
 
+@inline(never)
+func refreshDeduplicated(times: Int) -> Int {
+    var sources = RefreshSources<Post>(noMoreTitles: ["end"], policy: RefreshPolicy(pageSize: 20), identity: .id())
+    let answer = [Post(id: -1, title: 0), Post(id: -2, title: 0)] + (0..<18).map { Post(id: $0, title: $0) }
+    for index in 0...times {
+        guard case .started(let request, _) = sources.begin(.refresh, source: 0) else {
+            fatalError("instruction-counts: refresh \(index) did not start")
+        }
+        let page = index == 0 ? (0..<itemsPerPage).map { Post(id: $0, title: $0) } : answer
+        _ = sources.succeed(request, with: RefreshPage(items: page, hasMore: true))
+    }
+    return sources[0].items.count
+}
+
 @MainActor
 final class Header: RefreshHeaderControl {
     var isRefreshing = false
@@ -131,7 +148,7 @@ func loadAdopter(pages: Int) -> Int {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let pages = Int(arguments[2]), pages >= 0 else {
-    print("usage: instruction-counts append|sources|dedup|adopter|cap|cap1000 PAGES")
+    print("usage: instruction-counts append|sources|dedup|adopter|cap|cap1000|refresh PAGES")
     exit(2)
 }
 let held: Int
@@ -141,12 +158,15 @@ case "append": held = loadArray(pages: pages)
 case "sources": held = loadSources(pages: pages)
 case "dedup": held = loadDeduplicated(pages: pages)
 case "adopter": held = MainActor.assumeIsolated { loadAdopter(pages: pages) }
+case "refresh":
+    held = refreshDeduplicated(times: pages)
+    expected = itemsPerPage
 case "cap", "cap1000":
     let maxPages = arguments[1] == "cap" ? 10 : 1_000
     held = loadCapped(pages: pages, maxPages: maxPages)
     expected = min(pages, maxPages) * itemsPerPage
 default:
-    print("unknown mode \(arguments[1]); use append, sources, dedup, adopter, cap or cap1000")
+    print("unknown mode \(arguments[1]); use append, sources, dedup, adopter, cap, cap1000 or refresh")
     exit(2)
 }
 guard held == expected else {

@@ -228,10 +228,11 @@ struct ItemIndex: Sendable {
     }
 
     /// Zeroes a few more slots of the table to grow into, once `table` is half full: all of them
-    /// before it is three quarters full, sixteen for each id added where a quarter needs eight.
+    /// before it is three quarters full, sixteen for each id added where a quarter needs eight. A
+    /// small table grows into slots zeroed at once, which cost less than a microsecond.
     private mutating func prepareSpare() {
         let capacity = table.capacity * 2
-        guard table.count * 2 >= table.capacity, spare.count < capacity else { return }
+        guard capacity > 4_096, table.count * 2 >= table.capacity, spare.count < capacity else { return }
         if spare.isEmpty {
             // Memory the system hands out untouched: only the slots zeroed are written.
             spare.reserveCapacity(capacity)

@@ -78,7 +78,7 @@ extension RefreshSources {
             return .prepended((range.lowerBound + pending.count)..<(range.upperBound + pending.count))
         case .refresh:
             // The items and index replaced are kept for the difference, built when read.
-            var old: RefreshItems<Item> = []
+            var old = RefreshItems<Item>()
             swap(&old, &states[source]._items)
             let oldIndex = indexes[source]
             let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
@@ -86,22 +86,22 @@ extension RefreshSources {
             report.confirmed = confirmed
             report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
             indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
-            // Only here: reserving a little more on every load-more would defeat the array's
-            // geometric growth and copy every held item on each page.
-            states[source]._items.reserveCapacity(incoming.count + front + back)
             // The pending items the page does not bring stay at their ends, around its rows.
             let confirmedSet = Set(confirmed)
             let unconfirmed = { (positions: Range<Int>) in positions.filter { !confirmedSet.contains($0) } }
             indexes[source].keepPending(
                 unconfirmed(0..<front), of: old, in: &states[source]._items, identity, atFront: true)
+            // The new ids as the page is merged: the items held change with the next load, and
+            // holding them here would make it copy them.
+            report.keptIDs = []
+            report.keptIDs?.reserveCapacity(incoming.count)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
             indexes[source].keepPending(
                 unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
                 atFront: false)
-            // The new ids now: the items held change with the next load, and holding them here
-            // would make it copy them all.
+            // With pending items kept around the page, every id is read back (page and pending alone).
             let items = states[source].items
-            let new = items.indices.map { identity.id(items[$0]) }
+            let new = front + back == 0 ? report.keptIDs ?? [] : items.indices.map { identity.id(items[$0]) }
             report.difference = { [old] in
                 // The old ids are read in order, a chunk at a time.
                 var chunk = (items: ContiguousArray<Item>(), start: 0)
@@ -154,6 +154,8 @@ struct MergeReport {
     /// The positions, in the list before the page, of the pending items it confirmed.
     var confirmed: [Int] = []
     var confirmedIDs: [RefreshItemID] = []
+    /// The ids of the items a merge added, in order, when not `nil`: a refresh's new ids.
+    var keptIDs: [RefreshItemID]?
 }
 
 extension ItemIndex {
@@ -173,7 +175,7 @@ extension ItemIndex {
         // at a time, each item would look up the chunks' type here, where the code is not
         // specialised for the items. The index holds only the positions before `kept`, which
         // hold the items kept.
-        items.append(contentsOf: incoming)
+        incoming.withUnsafeBufferPointer { items.append(buffer: $0) }
         var kept = heldBefore
         // By index: iterating an array of items not known here looks its type up on every step.
         for index in incoming.indices {
@@ -187,6 +189,7 @@ extension ItemIndex {
                 if kept != heldBefore + index {
                     items[kept] = item
                 }
+                report.keptIDs?.append(id)
                 kept += 1
                 continue
             }
@@ -198,7 +201,9 @@ extension ItemIndex {
                 }
             }
         }
-        items.removeLast(items.count - kept)
+        if kept < items.count {
+            items.removeLast(items.count - kept)
+        }
         unheld &+= report.duplicates &+ report.removals
         report.replacedInPlace = Self.ranges(of: replaced)
         return heldBefore..<kept
