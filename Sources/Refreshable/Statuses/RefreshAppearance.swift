@@ -68,24 +68,20 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// The header refreshes exactly while a refresh is in flight. The footer is hidden until the
     /// first page loads and while the source has no items; otherwise it loads while a load-more is
     /// in flight, shows the end of the list when the list has ended, shows a failed load-more, and
-    /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list whose last
-    /// load failed (not cancelled) shows the placeholder, until a load starts. The control that
-    /// loads previous pages follows the same rules for its own direction: loading, at the start of
+    /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list that keeps a
+    /// failure (``RefreshState/failure``) shows it in the placeholder while nothing loads. The
+    /// control that loads previous pages follows the same rules for its own direction: loading, at the start of
     /// the list (``RefreshState/noPreviousData``), failed, or idle. See <doc:Rules>.
     /// - Parameter state: The source's state.
     public init<Item>(state: RefreshState<Item>) {
         header = state.isRefreshing ? .refreshing : .idle
         isFooterHidden = !state.hasLoaded || state.items.isEmpty
-        if state.items.isEmpty, !state.isLoading, let failure = state.failure, failure.reason != .cancelled {
-            placeholder = failure
-        } else {
-            placeholder = nil
-        }
+        placeholder = state.items.isEmpty && !state.isLoading ? state.failure : nil
         if state.isLoadingMore {
             footer = .refreshing
         } else if state.noMoreData {
             footer = .noMoreData(title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle)
-        } else if let failure = state.loadMoreFailure, failure.reason != .cancelled {
+        } else if let failure = state.loadMoreFailure {
             footer = .failed(message: failure.message)
         } else {
             footer = .idle
@@ -94,7 +90,7 @@ public struct RefreshAppearance: Sendable, Hashable {
             previous = .refreshing
         } else if state.noPreviousData {
             previous = .noMoreData(title: nil)
-        } else if let failure = state.loadPreviousFailure, failure.reason != .cancelled {
+        } else if let failure = state.loadPreviousFailure {
             previous = .failed(message: failure.message)
         } else {
             previous = .idle
