@@ -122,18 +122,6 @@ enum ControlDriver {
         }
     }
 
-    /// Brings the footer to `appearance`'s footer state and visibility.
-    @inline(__always)
-    static func drive(
-        _ footer: (any RefreshFooterControl)?,
-        record: ControlRecord,
-        to appearance: RefreshAppearance,
-        endingPulls: Bool = false
-    ) -> Bool {
-        drive(
-            footer, record: record, to: appearance.footer, hidden: appearance.isFooterHidden, endingPulls: endingPulls)
-    }
-
     /// Brings the footer to `wanted`, hidden or shown.
     @inline(__always)
     static func drive(
