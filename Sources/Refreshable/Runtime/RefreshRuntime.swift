@@ -332,29 +332,21 @@ public final class RefreshRuntime<Item: Sendable> {
     func controlAction(_ role: RefreshControlRole) {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
-        let source = state[index]
-        let kind: RefreshRequest.Kind
-        let record: ControlRecord
+        let kind = role.kind
         let control: AnyObject?
         let isRefreshing: Bool
         switch role {
         case .header:
             let header = host?.header
-            kind = .refresh
-            record = headerRecord
-            control = header
-            isRefreshing = header?.isRefreshing ?? true
+            (control, isRefreshing) = (header, header?.isRefreshing ?? true)
         case .footer, .previous:
-            let isFooter = role == .footer
-            let footer = isFooter ? host?.footer : host?.previous
-            kind = isFooter ? .loadMore : .loadPrevious
-            record = isFooter ? footerRecord : previousRecord
-            control = footer
-            isRefreshing = footer?.isRefreshing ?? true
+            let footer = role == .footer ? host?.footer : host?.previous
+            (control, isRefreshing) = (footer, footer?.isRefreshing ?? true)
         }
+        let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
         if let control {
             record.track(ObjectIdentifier(control))
-            let running = kind == .loadPrevious ? source.previousInFlight : source.inFlight
+            let running = state[index].edges[kind.edge].inFlight
             if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: running?.kind == kind) {
                 return
             }

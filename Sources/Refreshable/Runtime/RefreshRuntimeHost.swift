@@ -1,6 +1,14 @@
 /// Which control an action came from.
 enum RefreshControlRole: Sendable {
     case header, footer, previous
+
+    /// The control that shows a load of `kind`.
+    init(_ kind: RefreshRequest.Kind) {
+        self = kind == .refresh ? .header : kind == .loadMore ? .footer : .previous
+    }
+
+    /// The load the control's action asks for.
+    var kind: RefreshRequest.Kind { self == .header ? .refresh : self == .footer ? .loadMore : .loadPrevious }
 }
 
 /// The controls a render drives.
