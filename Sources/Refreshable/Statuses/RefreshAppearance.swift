@@ -77,24 +77,12 @@ public struct RefreshAppearance: Sendable, Hashable {
         header = state.isRefreshing ? .refreshing : .idle
         isFooterHidden = !state.hasLoaded || state.items.isEmpty
         placeholder = state.items.isEmpty && !state.isLoading ? state.failure : nil
-        if state.isLoadingMore {
-            footer = .refreshing
-        } else if state.noMoreData {
-            footer = .noMoreData(title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle)
-        } else if let failure = state.loadMoreFailure {
-            footer = .failed(message: failure.message)
-        } else {
-            footer = .idle
-        }
-        if state.isLoadingPrevious {
-            previous = .refreshing
-        } else if state.noPreviousData {
-            previous = .noMoreData(title: nil)
-        } else if let failure = state.loadPreviousFailure {
-            previous = .failed(message: failure.message)
-        } else {
-            previous = .idle
-        }
+        footer = .toward(
+            loading: state.isLoadingMore, ended: state.noMoreData,
+            title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle, failure: state.loadMoreFailure)
+        previous = .toward(
+            loading: state.isLoadingPrevious, ended: state.noPreviousData, title: nil,
+            failure: state.loadPreviousFailure)
     }
 
     /// The appearance after one more status, by order-safe rules: only ``RefreshStatus/resetNoMoreData``
@@ -186,6 +174,18 @@ enum FooterStatuses: Sendable {
 /// previous pages: only a reopen (or a new end) changes an end state, so a late end or begin
 /// cannot undo it.
 extension RefreshAppearance.Footer {
+    /// The state of a control that loads toward one end of the list: loading, at that end (with
+    /// `title`), showing the failure of the last load, or idle.
+    static func toward(loading: Bool, ended: Bool, title: String?, failure: RefreshFailure?) -> Self {
+        if loading {
+            return .refreshing
+        }
+        if ended {
+            return .noMoreData(title: title)
+        }
+        return failure.map { .failed(message: $0.message) } ?? .idle
+    }
+
     mutating func begin() {
         if case .noMoreData = self {
             return
