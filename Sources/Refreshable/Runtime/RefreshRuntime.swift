@@ -335,12 +335,12 @@ public final class RefreshRuntime<Item: Sendable> {
         let kind = role.kind
         let control: AnyObject?
         let isRefreshing: Bool
+        let controls = host?.controls ?? Controls()
         switch role {
         case .header:
-            let header = host?.header
-            (control, isRefreshing) = (header, header?.isRefreshing ?? true)
+            (control, isRefreshing) = (controls.header, controls.header?.isRefreshing ?? true)
         case .footer, .previous:
-            let footer = role == .footer ? host?.footer : host?.previous
+            let footer = role == .footer ? controls.footer : controls.previous
             (control, isRefreshing) = (footer, footer?.isRefreshing ?? true)
         }
         let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
