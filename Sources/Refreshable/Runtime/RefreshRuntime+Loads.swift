@@ -4,16 +4,8 @@ extension RefreshRuntime {
     /// result, which the host hears of through its hooks; a result whose request is no longer in
     /// flight is discarded. With a
     /// ``retry`` policy, a thrown error is retried after the policy's wait while the request stays
-    /// in flight.
-    func run(_ request: RefreshRequest, loader: @escaping RefreshRuntimeHost<Item>.PageLoader) {
-        run(request, loader: loader, retriesDone: 0)
-    }
-
-    private func run(
-        _ request: RefreshRequest,
-        loader: @escaping RefreshRuntimeHost<Item>.PageLoader,
-        retriesDone: Int
-    ) {
+    /// in flight; `retriesDone` counts the retries before this run.
+    func run(_ request: RefreshRequest, loader: @escaping RefreshRuntimeHost<Item>.PageLoader, retriesDone: Int = 0) {
         runCounter &+= 1
         let run = runCounter
         let retry = self.retry
