@@ -189,7 +189,8 @@ public final class RefreshRuntime<Item: Sendable> {
     /// the load-more. So after a failed load-more and a failed load of the previous page, one call
     /// asks again for both. A refresh asked again loads the first page, and the previous page's
     /// failure is left to it. A cancelled load records nothing, so it is not asked again (what
-    /// failed before it still is), and a load in flight is never interrupted (see rule R in <doc:Rules#Rules-of-the-features>).
+    /// failed before it still is), and a load in flight is never interrupted (see rule R in
+    /// <doc:Rules#Rules-of-the-features>).
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {

@@ -76,8 +76,8 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Wraps an error thrown by a loader: a ``RefreshFailure`` keeps its reason, anything else
-    /// becomes ``Reason/loaderFailed(_:)`` with ``defaultDescription(of:)``. (A `CancellationError`
-    /// never becomes a failure: ``RefreshSources/fail(_:error:describedAs:)`` ends the load without one.)
+    /// becomes ``Reason/loaderFailed(_:)`` with ``defaultDescription(of:)``. A `CancellationError`
+    /// is no failure: ``RefreshSources/fail(_:error:describedAs:)`` ends the load without one.
     /// - Parameters:
     ///   - error: The thrown error.
     ///   - request: The request that failed.
