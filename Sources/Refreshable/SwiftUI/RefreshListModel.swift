@@ -223,8 +223,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
-        let wasOffline = refreshStatus.isOffline
-        guard wasOffline == isOnline else { return }
+        guard refreshStatus.isOffline == isOnline else { return }
         registrar.withMutation(of: self, keyPath: \.isOffline) {}
         runtime.setOnline(isOnline)
     }
