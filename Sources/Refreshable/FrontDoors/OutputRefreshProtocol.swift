@@ -77,16 +77,11 @@ extension RefreshStatus {
     /// control that loads previous pages too.
     var addressedControls: (header: Bool, footer: Bool, previous: Bool) {
         switch self {
-        case .none:
-            return (false, false, false)
-        case .beginHeaderRefresh, .endHeaderRefresh:
-            return (true, false, false)
-        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData:
-            return (false, true, false)
-        case .hideFooter, .showFooter:
-            return (false, true, true)
-        case .failed:
-            return (true, true, false)
+        case .none: return (false, false, false)
+        case .beginHeaderRefresh, .endHeaderRefresh: return (true, false, false)
+        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData: return (false, true, false)
+        case .hideFooter, .showFooter: return (false, true, true)
+        case .failed: return (true, true, false)
         case .beginPreviousLoad, .endPreviousLoad, .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
             return (false, false, true)
         }

@@ -99,37 +99,23 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// Folds one more status into this appearance, in place (see ``applying(_:)``).
     mutating func apply(_ status: RefreshStatus) {
         switch status {
-        case .none:
-            break
-        case .beginHeaderRefresh:
-            header = .refreshing
-        case .endHeaderRefresh:
-            header = .idle
-        case .beginFooterRefresh:
-            footer.begin()
-        case .endFooterRefresh:
-            footer.end()
-        case .noMoreData:
-            footer.reachEnd()
-        case .resetNoMoreData:
-            footer.reopen()
+        case .none: break
+        case .beginHeaderRefresh: header = .refreshing
+        case .endHeaderRefresh: header = .idle
+        case .beginFooterRefresh: footer.begin()
+        case .endFooterRefresh: footer.end()
+        case .noMoreData: footer.reachEnd()
+        case .resetNoMoreData: footer.reopen()
         case .failed(let message):
             header = .idle
             footer.fail(message: message)
-        case .hideFooter:
-            isFooterHidden = true
-        case .showFooter:
-            isFooterHidden = false
-        case .beginPreviousLoad:
-            previous.begin()
-        case .endPreviousLoad:
-            previous.end()
-        case .noPreviousData:
-            previous.reachEnd()
-        case .resetNoPreviousData:
-            previous.reopen()
-        case .previousLoadFailed(let message):
-            previous.fail(message: message)
+        case .hideFooter: isFooterHidden = true
+        case .showFooter: isFooterHidden = false
+        case .beginPreviousLoad: previous.begin()
+        case .endPreviousLoad: previous.end()
+        case .noPreviousData: previous.reachEnd()
+        case .resetNoPreviousData: previous.reopen()
+        case .previousLoadFailed(let message): previous.fail(message: message)
         }
     }
 
