@@ -201,8 +201,10 @@ final class AdopterFuzzRun {
             self.edit(edit)
         case .change(let change):
             self.change(change)
+            // A source put back as new is no longer one the app stopped; a whole new state, none is.
             switch change {
-            case .resetSource, .replaceSources, .restoreSources: blankByCancel = []
+            case .resetSource(let pick): blankByCancel.remove(pick % max(sources.count, 1))
+            case .replaceSources, .restoreSources: blankByCancel = []
             default: break
             }
         }
