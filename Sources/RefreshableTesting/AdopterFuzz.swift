@@ -201,12 +201,6 @@ final class AdopterFuzzRun {
             self.edit(edit)
         case .change(let change):
             self.change(change)
-            // A source put back as new is no longer one the app stopped; a whole new state, none is.
-            switch change {
-            case .resetSource(let pick): blankByCancel.remove(pick % max(sources.count, 1))
-            case .replaceSources, .restoreSources: blankByCancel = []
-            default: break
-            }
         }
         if !screen.settlesAtOnce {
             await rig.settle()
@@ -415,6 +409,8 @@ final class AdopterFuzzRun {
             edited[source] = RefreshState(noMoreTitle: edited[source].noMoreTitle)
             runtime.sources = edited
             deduplicated[source] = true
+            // A source put back as new is no longer one the app stopped.
+            blankByCancel.remove(source)
             note(
                 "\(screen.name).refreshStatus.sources[\(source)] = RefreshState(noMoreTitle: \"\(edited[source].noMoreTitle)\")"
             )
@@ -427,6 +423,7 @@ final class AdopterFuzzRun {
                 "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))"
             )
             deduplicated = Array(repeating: true, count: count)
+            blankByCancel = []
         case .saveSources:
             saved = (sources, deduplicated)
             note("let saved = \(screen.name).refreshStatus.sources")
