@@ -149,10 +149,10 @@ final class OrderListController: AsyncRefreshable {
     }
 
     /// A load failed, or its answer was refused: the message shows, and the answer is noted once
-    /// the controls show it. A cancelled load is noted when its answer comes and is discarded.
+    /// the controls show it. A cancelled load is no failure: it is noted when its answer comes and
+    /// is discarded.
     func presentFailure(_ failure: RefreshFailure) {
         showFailureMessageIfNeeded(failure)
-        guard failure.reason != .cancelled else { return }
         refreshFooter()
         answered[failure.request] = nil
         note(.failed(failure), for: failure.request)

@@ -170,6 +170,8 @@ final class TextRenderer {
             text = "FAILED: \(failure.message) (\(held) \(outcome.tab.noun) kept)"
         case .discarded:
             text = "discarded: a newer request superseded it, so it is never applied"
+        case .cancelled:
+            text = "cancelled: it ended without a result, and nothing was recorded"
         }
         if outcome.tabOnScreen != request.source, case .discarded = outcome.settlement {
         } else if outcome.tabOnScreen != request.source {

@@ -82,8 +82,7 @@
         /// load-more (``RefreshListModel/loadMoreFailure``) below the rows until a load-more starts
         /// or a load succeeds, the failed load of the previous page
         /// (``RefreshListModel/loadPreviousFailure``) above them, and a failed refresh while it is
-        /// the source's last failure. `nil` for a cancellation (which shows nothing) and while the
-        /// list is empty (the placeholder shows it).
+        /// the source's last failure. `nil` while the list is empty (the placeholder shows it).
         func failureOverItems(of kind: RefreshRequest.Kind) -> RefreshFailure? {
             let failure: RefreshFailure?
             switch kind {
@@ -91,7 +90,7 @@
             case .loadPrevious: failure = loadPreviousFailure
             case .refresh: failure = self.failure.flatMap { $0.request.kind == .refresh ? $0 : nil }
             }
-            guard let failure, failure.reason != .cancelled, placeholder == nil, !items.isEmpty else { return nil }
+            guard let failure, placeholder == nil, !items.isEmpty else { return nil }
             return failure
         }
     }

@@ -128,6 +128,9 @@ final class AdopterFuzzRun {
     private var deduplicated: [Bool]
     private var saved: (sources: RefreshSources<TestItem>, deduplicated: [Bool])?
     private var appeared = false
+    /// The sources the app cancelled before a load of theirs settled: blank, with nothing recorded,
+    /// until the next setup or switch loads them (rule S6), or their state is put back.
+    private var blankByCancel: Set<Int> = []
     /// Loads started since the last user action.
     private var loadsSinceAction = 0
     private(set) var transcript: [String]
@@ -192,6 +195,7 @@ final class AdopterFuzzRun {
         case .cancel(let source):
             let (cancelled, call) = screen.cancel(source: source % runtime.count)
             note(call)
+            blankByCancel.insert(cancelled)
             check = { [unowned self] _ in cancelKept(cancelled, before: before) }
         case .edit(let edit):
             self.edit(edit)
@@ -409,6 +413,8 @@ final class AdopterFuzzRun {
             edited[source] = RefreshState(noMoreTitle: edited[source].noMoreTitle)
             runtime.sources = edited
             deduplicated[source] = true
+            // A source put back as new is no longer one the app stopped.
+            blankByCancel.remove(source)
             note(
                 "\(screen.name).refreshStatus.sources[\(source)] = RefreshState(noMoreTitle: \"\(edited[source].noMoreTitle)\")"
             )
@@ -421,6 +427,7 @@ final class AdopterFuzzRun {
                 "RefreshSources(noMoreTitles: \(titles), policy: \(policy.swiftLiteral)\(identity.map { ", identity: .id(duplicates: .\($0.duplicates.swiftName))" } ?? ""))"
             )
             deduplicated = Array(repeating: true, count: count)
+            blankByCancel = []
         case .saveSources:
             saved = (sources, deduplicated)
             note("let saved = \(screen.name).refreshStatus.sources")
@@ -486,20 +493,21 @@ final class AdopterFuzzRun {
         return nil
     }
 
-    /// A cancellation ends the source's loads in both directions, keeps its items, page and end
-    /// of the list, and leaves a cancellation as its failure; nothing loads there after it (unless
-    /// a list model fills its screen again, a known bug).
+    /// A cancellation ends the source's loads in both directions and records nothing: it keeps
+    /// the source's items, page, end of the list and failures; nothing loads there after it
+    /// (unless a list model fills its screen again, a known bug).
     private func cancelKept(_ source: Int, before: RefreshSources<TestItem>) -> FuzzViolation? {
         guard before.indices.contains(source), sources.indices.contains(source) else { return nil }
         let (old, now) = (before[source], sources[source])
         let cancelled = [old.inFlight, old.previousInFlight].compactMap { $0 }
         guard !cancelled.isEmpty else { return nil }
         if cancelled.contains(where: sources.isInFlight) || now.isLoading
-            || now.failure?.reason != .cancelled || old.items != now.items || old.page != now.page
+            || now.failure != old.failure || now.loadMoreFailure != old.loadMoreFailure
+            || now.loadPreviousFailure != old.loadPreviousFailure || old.items != now.items || old.page != now.page
             || old.noMoreData != now.noMoreData
         {
             return FuzzViolation(
-                .failureKeepsState, expected: "source \(source) cancelled, nothing in flight, items kept",
+                .failureKeepsState, expected: "source \(source) cancelled, nothing in flight, items and failures kept",
                 observed:
                     "\(SourcesFuzzRun<PlainStateMachine>.describe(old)) -> \(SourcesFuzzRun<PlainStateMachine>.describe(now))"
             )
@@ -532,7 +540,11 @@ final class AdopterFuzzRun {
                     observed: "still waiting, nothing refreshing there")
             }
         }
-        if appeared {
+        blankByCancel = blankByCancel.filter { source in
+            guard sources.indices.contains(source) else { return false }
+            return !sources[source].hasLoaded && !sources[source].isLoading && sources[source].failure == nil
+        }
+        if appeared, !blankByCancel.contains(screen.current) {
             let state = sources[screen.current]
             if !state.hasLoaded, !state.isLoading, state.failure == nil {
                 return FuzzViolation(

@@ -179,7 +179,7 @@ package enum FuzzInvariant: String, Sendable, Hashable, CaseIterable, CustomStri
     /// An answer the rules find nothing wrong with is applied.
     case validAnswerApplied
     /// A refused, failed or cancelled load leaves the items, the committed page and the end of
-    /// the list as they were, and keeps a typed failure.
+    /// the list as they were; a refused or failed one keeps a typed failure, a cancelled one none.
     case failureKeepsState
     /// A superseded, cancelled, repeated or forged answer is discarded and changes nothing.
     case staleAnswerDiscarded

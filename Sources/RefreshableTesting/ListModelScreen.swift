@@ -137,12 +137,11 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             footer.isHidden = footerHidden
         }
         // The footer row shows the failed load-more, whatever failed at the start since.
-        let loadMoreFailure = model.loadMoreFailure.flatMap { $0.reason == .cancelled ? nil : $0 }
         let wanted: TestFooterControl.State =
             model.isLoadingMore
             ? .refreshing
             : model.noMoreText.map { .noMoreData(title: $0) }
-                ?? (loadMoreFailure.map { .failed(message: $0.message) } ?? .idle)
+                ?? (model.loadMoreFailure.map { .failed(message: $0.message) } ?? .idle)
         if footer.state != wanted {
             switch wanted {
             case .refreshing: footer.beginRefreshing()
@@ -165,7 +164,7 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         // (a local insertion) do not turn it into a message. Each direction's failure is its own
         // alert: two that fail in one turn (a retry of both ends offline) are both shown.
         let failures = [model.failure, model.loadMoreFailure, model.loadPreviousFailure].compactMap { $0 }
-        for failure in failures where failure.reason != .cancelled && alerted.insert(failure).inserted {
+        for failure in failures where alerted.insert(failure).inserted {
             if !items.isEmpty, !switched {
                 list.showFailureMessage(failure)
             }

@@ -409,7 +409,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             // Offline, the load fails at once without reaching the loader (rule O).
             expect.offline = true
             expect.failedSource = source
-            model.failInFlight(kind, source: source, cancelled: false)
+            model.failInFlight(kind, source: source)
             if model.failureShowsMessage(source: source) {
                 expect.messages += 1
             }
@@ -556,7 +556,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             if wanted.kind == .loadPrevious || got.kind == .loadPrevious {
                 return .previousPageLoads
             }
-            return model.sources[wanted.source].failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
+            return model.sources[wanted.source].endedWithoutPage ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
         }
         if let wanted = expect.loads.first, fresh.first != nil {
             return wanted.source == model.current ? .resultAppliesToRequester : .sourcesKeepOwnState
@@ -638,7 +638,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         }
         if let mismatch = driver.pageMismatch(source: source, expected: wanted.page) {
             let rule: ConformanceRule =
-                wanted.failedSinceSuccess ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
+                wanted.endedWithoutPage ? .failedLoadCommitsNoPage : .loadMoreAsksNextPage
             return Divergence(rule: rule, mismatch: mismatch)
         }
         if let mismatch = driver.loadingMismatch(source: source, expected: model.isLoading(source: source)) {
@@ -698,7 +698,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .resultAppliesToRequester
         }
         if let failed = expect.failedSource, failed == source {
-            switch model.sources[source].failure?.kind {
+            switch model.sources[source].failure {
             case .refresh: return .refreshResetsEndOfList
             case .loadPrevious: return .previousPageLoads
             default: return .failedLoadCommitsNoPage

@@ -68,7 +68,7 @@ extension ReferenceModel {
     /// offline): the position goes, and nothing shows; the caller starts the refresh of the first
     /// page that takes its place.
     mutating func fallBack(source: Int) {
-        failInFlight(.refresh, source: source, cancelled: false)
+        failInFlight(.refresh, source: source)
         sources[source].position = nil
     }
 

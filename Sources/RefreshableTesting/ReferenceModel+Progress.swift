@@ -36,7 +36,7 @@ extension ReferenceModel {
         if refused {
             // Nothing is committed but the count; the failure shows in the load's direction.
             sources[source] = before
-            failInFlight(flight.kind, source: source, cancelled: false)
+            failInFlight(flight.kind, source: source)
         } else if let cursor = flight.cursor, !polls {
             progress.followed.insert(cursor)
         }

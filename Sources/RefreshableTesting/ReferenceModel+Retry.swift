@@ -51,8 +51,8 @@ extension ReferenceModel {
     }
 
     /// The loads `retryNow()` starts again on `source`, by rule R: in each direction that is not
-    /// loading and whose last load failed, not by a cancellation. At the end, a refresh when the
-    /// last refresh failed and none succeeded since, whatever loaded or failed after it (and
+    /// loading and whose last load failed (a cancelled load records nothing). At the end, a
+    /// refresh when a refresh failed and none succeeded since, whatever loaded or failed after it (and
     /// nothing loads at the start: the refresh loads the first page), else a load-more when the last load-more failed; at the start, a
     /// load of the previous page when the last one failed.
     func kindsToLoadAgain(source: Int) -> [RefreshRequest.Kind] {
@@ -66,7 +66,7 @@ extension ReferenceModel {
                 kinds.append(.loadMore)
             }
         }
-        if state.previousInFlight == nil, state.loadPreviousFailed, !state.loadPreviousCancelled {
+        if state.previousInFlight == nil, state.loadPreviousFailed {
             kinds.append(.loadPrevious)
         }
         return kinds

@@ -42,17 +42,17 @@ struct ReferenceModel: Sendable {
         var firstLoadedPage: Int
         /// Whether nothing comes before the first page held: until a page says otherwise.
         var noPreviousData = true
-        /// Whether the last load of the previous page failed or was cancelled, until one starts or succeeds.
+        /// Whether the last load of the previous page failed, until one starts or succeeds. A
+        /// cancelled load records nothing (rule S6).
         var loadPreviousFailed = false
-        /// Whether that last load of the previous page was cancelled rather than failed.
-        var loadPreviousCancelled = false
-        /// The last failure since the last success: its kind, and whether it was a cancellation.
-        var failure: (kind: RefreshRequest.Kind, cancelled: Bool)?
-        /// Whether the last load-more failed (not cancelled), until a load-more starts or a load succeeds.
+        /// The kind of the last failure since the last success; a cancellation is none.
+        var failure: RefreshRequest.Kind?
+        /// Whether the last load-more failed, until a load-more starts or a load succeeds.
         var loadMoreFailed = false
-        /// Whether the last refresh failed (not cancelled), until a refresh succeeds (rule R).
+        /// Whether a refresh failed and none succeeded since (rule R).
         var refreshFailed = false
-        var failedSinceSuccess = false
+        /// Whether a load ended without a page (it failed or was cancelled) since the last success.
+        var endedWithoutPage = false
         /// The pages held since the last refresh, front to back; the cap counts them.
         var pages: [HeldPage] = []
         /// How many items the server sent in the pages before the first one held, which the cap dropped.
@@ -226,11 +226,11 @@ struct ReferenceModel: Sendable {
     }
 
     /// Whether switching to (or appearing on) a source loads its first page (rule S1). A source whose
-    /// first load failed waits for the placeholder's retry; one whose first load was cancelled loads again.
+    /// first load failed waits for the placeholder's retry; one whose first load was cancelled
+    /// recorded nothing and loads again (rule S6).
     func needsFirstLoad(_ source: Int) -> Bool {
         let state = sources[source]
-        return !state.hasLoaded && state.inFlight == nil && state.previousInFlight == nil
-            && (state.failure == nil || state.failure?.cancelled == true)
+        return !state.hasLoaded && state.inFlight == nil && state.previousInFlight == nil && state.failure == nil
     }
 
     func isInFlight(_ load: TestLoad) -> Bool {
@@ -344,7 +344,7 @@ struct ReferenceModel: Sendable {
         state.inFlight = nil
         state.failure = nil
         state.loadMoreFailed = false
-        state.failedSinceSuccess = false
+        state.endedWithoutPage = false
         sources[source] = state
     }
 
@@ -445,42 +445,38 @@ struct ReferenceModel: Sendable {
             }
             return .waitsForRetry
         }
-        failInFlight(load.kind, source: load.source, cancelled: false)
+        failInFlight(load.kind, source: load.source)
         return .shown
     }
 
-    /// Cancels a source's in-flight loads, if any: the load of the previous page, then the other.
+    /// Cancels a source's in-flight loads, if any, in both directions: they end, and nothing is
+    /// recorded (rule S6): the failures the source kept stay as they were.
     mutating func cancel(source: Int) -> Bool {
         guard isLoading(source: source) else { return false }
-        if sources[source].previousInFlight != nil {
-            failInFlight(.loadPrevious, source: source, cancelled: true)
-        }
-        if sources[source].inFlight != nil {
-            failInFlight(.refresh, source: source, cancelled: true)
-        }
+        sources[source].previousInFlight = nil
+        sources[source].inFlight = nil
+        sources[source].endedWithoutPage = true
         return true
     }
 
     /// Records the failure of the source's load in flight in `direction`: the load of the previous
     /// page for ``RefreshRequest/Kind/loadPrevious``, the refresh or load-more otherwise.
-    mutating func failInFlight(_ direction: RefreshRequest.Kind, source: Int, cancelled: Bool) {
+    mutating func failInFlight(_ direction: RefreshRequest.Kind, source: Int) {
         if direction == .loadPrevious {
             guard sources[source].previousInFlight != nil else { return }
-            sources[source].failure = (.loadPrevious, cancelled)
+            sources[source].failure = .loadPrevious
             sources[source].loadPreviousFailed = true
-            sources[source].loadPreviousCancelled = cancelled
             sources[source].previousInFlight = nil
             return
         }
         guard let kind = sources[source].inFlight?.kind else { return }
-        sources[source].failure = (kind, cancelled)
-        if kind == .loadMore, !cancelled {
+        sources[source].failure = kind
+        if kind == .loadMore {
             sources[source].loadMoreFailed = true
+        } else {
+            sources[source].refreshFailed = true
         }
-        if kind == .refresh {
-            sources[source].refreshFailed = !cancelled
-        }
-        sources[source].failedSinceSuccess = true
+        sources[source].endedWithoutPage = true
         sources[source].inFlight = nil
     }
 
@@ -610,10 +606,10 @@ struct ReferenceModel: Sendable {
 
     var placeholderShown: Bool {
         let state = sources[current]
-        return state.items.isEmpty && !isLoading(source: current) && state.failure.map { !$0.cancelled } ?? false
+        return state.items.isEmpty && !isLoading(source: current) && state.failure != nil
     }
 
-    /// Whether a failure (not a cancellation) of `source` now shows a message (rule S6).
+    /// Whether a failure of `source` now shows a message (rule S6).
     func failureShowsMessage(source: Int) -> Bool {
         source == current && !sources[source].items.isEmpty
     }

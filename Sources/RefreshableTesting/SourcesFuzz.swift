@@ -17,7 +17,7 @@ package protocol FuzzedStateMachine {
     /// `RefreshSources.fail(_:error:describedAs:)`.
     mutating func fail(_ request: RefreshRequest, error: any Error) -> RefreshSettlement
     /// `RefreshSources.cancel(source:)`.
-    mutating func cancel(source: Int) -> RefreshSettlement?
+    mutating func cancel(source: Int) -> [RefreshRequest]
 }
 
 /// The library's transitions, unchanged.
@@ -34,7 +34,7 @@ extension FuzzedStateMachine {
         sources.fail(request, error: error)
     }
 
-    package mutating func cancel(source: Int) -> RefreshSettlement? {
+    package mutating func cancel(source: Int) -> [RefreshRequest] {
         sources.cancel(source: source)
     }
 }
@@ -254,23 +254,26 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
 
     private mutating func cancel(source: Int) -> FuzzViolation? {
         let before = sources
-        let settlement = machine.cancel(source: source)
-        note("_ = sources.cancel(source: \(source))  // \(settlement?.summary ?? "nothing in flight")")
+        let cancelled = machine.cancel(source: source)
+        let names = cancelled.map { "r\($0.generation)" }.joined(separator: ", ")
+        let outcome = cancelled.isEmpty ? "nothing in flight" : "cancelled \(names)"
+        note("_ = sources.cancel(source: \(source))  // \(outcome)")
         _ = model?.cancel(source: source)
-        guard let request = before[source].inFlight ?? before[source].previousInFlight else {
-            return settlement == nil && sources == before
+        let inFlight = [before[source].previousInFlight, before[source].inFlight].compactMap { $0 }
+        guard let request = inFlight.last else {
+            return cancelled.isEmpty && sources == before
                 ? nil
                 : FuzzViolation(
                     .staleAnswerDiscarded, expected: "nothing to cancel, nothing changed",
-                    observed: settlement?.summary ?? "the state changed")
+                    observed: cancelled.isEmpty ? "the state changed" : "cancelled \(names)")
         }
-        let state = sources[source]
-        guard case .failed(let failure) = settlement, failure.reason == .cancelled, !state.isLoading else {
+        guard cancelled == inFlight, !sources[source].isLoading else {
             return FuzzViolation(
-                .failureKeepsState, expected: "\(request) cancelled, nothing in flight",
-                observed: "\(settlement?.summary ?? "nil"), loading: \(state.isLoading)")
+                .failureKeepsState, expected: "\(inFlight) cancelled, nothing in flight",
+                observed: "cancelled [\(names)], loading: \(sources[source].isLoading)")
         }
-        return expectKept(failure.request, failure, before: before, cancelled: true)
+        // A cancellation records nothing: the failures the source kept stay.
+        return expectKept(request, before[source].failure, before: before)
     }
 
     private mutating func edit(_ edit: FuzzEdit) -> FuzzViolation? {
@@ -439,12 +442,12 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
     }
 
     /// A refused, failed or cancelled load: the source keeps its items, page and ends of the list,
-    /// holds the typed failure, and no longer loads in that direction; other sources are untouched.
+    /// holds the typed failure (a cancelled one, the failure it held before), and no longer loads
+    /// in that direction; other sources are untouched.
     private func expectKept(
         _ request: RefreshRequest,
-        _ failure: RefreshFailure,
-        before: RefreshSources<TestItem>,
-        cancelled: Bool = false
+        _ failure: RefreshFailure?,
+        before: RefreshSources<TestItem>
     ) -> FuzzViolation? {
         let source = request.source
         let (old, now) = (before[source], sources[source])
@@ -461,7 +464,8 @@ struct SourcesFuzzRun<Machine: FuzzedStateMachine> {
         ]
         if let (field, _) = kept.first(where: { !$0.1 }) {
             return FuzzViolation(
-                .failureKeepsState, expected: "\(field) of source \(source) kept after \(failure)",
+                .failureKeepsState,
+                expected: "\(field) of source \(source) kept after \(failure.map { "\($0)" } ?? "\(request) ended")",
                 observed: "\(field) changed: \(Self.describe(old)) -> \(Self.describe(now))")
         }
         for other in before.indices where other != source && before[other] != sources[other] {
@@ -553,6 +557,8 @@ extension RefreshSettlement {
             return "failed: \(failure.reason)"
         case .discarded:
             return "discarded"
+        case .cancelled:
+            return "cancelled"
         }
     }
 }

@@ -190,7 +190,7 @@ class TestAdopter: Refreshable {
 
     func presentFailure(_ failure: RefreshFailure) {
         let source = failure.request.source
-        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
             return
         }
         refreshListView?.showFailureMessage(failure)
@@ -271,7 +271,7 @@ final class CustomizedOrdersController: Refreshable {
     func presentFailure(_ failure: RefreshFailure) {
         failures.append(failure)
         let source = failure.request.source
-        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
             return
         }
         refreshListView?.showFailureMessage(failure)

@@ -57,10 +57,13 @@ struct RefreshSourcesTests {
         #expect(sources[0].isLoadedEmpty, "a refresh in flight hid the empty list")
         _ = sources.fail(failing, error: ServerError(code: 500))
         #expect(!sources[0].isLoadedEmpty, "the failure's placeholder takes its place")
-        let cancelled = try started(sources.begin(.refresh, source: 0))
+        let retried = try started(sources.begin(.refresh, source: 0))
+        _ = sources.succeed(retried, with: RefreshPage(items: [], hasMore: false))
+        #expect(sources[0].isLoadedEmpty, "a refresh that brought nothing clears the failure")
+        _ = try started(sources.begin(.refresh, source: 0))
         _ = sources.cancel(source: 0)
-        #expect(sources[0].failure?.request == cancelled)
-        #expect(sources[0].isLoadedEmpty, "a cancellation shows nothing, so the empty list shows")
+        #expect(sources[0].failure == nil)
+        #expect(sources[0].isLoadedEmpty, "a cancellation records nothing, so the empty list shows")
         let full = try started(sources.begin(.refresh, source: 0))
         _ = sources.succeed(full, with: RefreshPage(items: ["a"], hasMore: false))
         #expect(!sources[0].isLoadedEmpty)
@@ -246,22 +249,20 @@ struct RefreshSourcesTests {
         #expect(sources[0].items.count == 3)
     }
 
-    @Test func cancellationKeepsTheItemsAndRecordsACancelledFailure() throws {
+    @Test func cancellationKeepsTheItemsAndNamesTheRequestsItEnded() throws {
         var sources = try loadedSources()
         let more = try started(sources.begin(.loadMore, source: 0))
-        let settled = sources.cancel(source: 0)
-        #expect(settled == .failed(RefreshFailure(request: more, reason: .cancelled)))
+        #expect(sources.cancel(source: 0) == [more])
         #expect(sources.succeed(more, with: RefreshPage(items: ["late"])) == .discarded(more))
         #expect(sources[0].items.count == 3)
-        #expect(sources.cancel(source: 0) == nil)
+        #expect(sources.cancel(source: 0).isEmpty)
     }
 
-    @Test func aThrownCancellationErrorIsACancelledFailure() throws {
+    @Test func aThrownCancellationErrorEndsTheLoadAsCancelled() throws {
         var sources = try loadedSources()
         let more = try started(sources.begin(.loadMore, source: 0))
-        #expect(
-            sources.fail(more, error: CancellationError()) == .failed(RefreshFailure(request: more, reason: .cancelled))
-        )
+        #expect(sources.fail(more, error: CancellationError()) == .cancelled(more))
+        #expect(sources.fail(more, error: CancellationError()) == .discarded(more), "it is no longer in flight")
     }
 
     @Test func failureMessagesSayWhatWentWrong() {
@@ -273,7 +274,7 @@ struct RefreshSourcesTests {
             invalid.description
                 == "loadMore(source: 0, page: 3, #7): The server's answer was refused: curPage 3 is beyond pageCount 2."
         )
-        #expect(RefreshFailure(request: request, reason: .cancelled).message == "Loading was cancelled.")
+        #expect(RefreshFailure(request: request, reason: .offline).message == "You are offline.")
     }
 
     @Test func seedTuplesMigrateInOneLine() {

@@ -53,9 +53,9 @@ import UIKit
         let screen = OrdersTableViewController(api: OrdersAPI(pageSize: 10))
         screen.loadViewIfNeeded()
         #expect(await settle { screen.currentItems.count == 10 })
-        screen.tableView.showFailureMessage(cancelledFailure(.loadMore, page: 2))
+        screen.tableView.showFailureMessage(offlineFailure(.loadMore, page: 2))
         let toast = try #require(screen.view.subviews.compactMap { $0 as? RefreshToastView }.first)
-        #expect(toast.messageLabel.text == "Loading was cancelled.")
+        #expect(toast.messageLabel.text == "You are offline.")
         #expect(screen.currentItems.count == 10)
     }
 

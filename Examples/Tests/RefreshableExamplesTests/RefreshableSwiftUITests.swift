@@ -158,7 +158,7 @@ import Testing
         #expect(await settle { model.items.count == 5 })
         model.loadMore()
         model.cancelLoading()
-        #expect(model.failure?.reason == .cancelled)
+        #expect(model.failure == nil)
         #expect(model.failureOverItems(of: .loadMore) == nil)
     }
 }

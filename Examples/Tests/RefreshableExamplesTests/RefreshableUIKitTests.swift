@@ -53,8 +53,8 @@ final class OrdersList: AsyncRefreshable {
         let table = UITableView(frame: .zero, style: .plain)
         let own = UIView()
         table.backgroundView = own
-        table.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) {}
-        table.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) {}  // a second failure
+        table.showFailurePlaceholder(offlineFailure(.refresh, page: 1)) {}
+        table.showFailurePlaceholder(offlineFailure(.refresh, page: 1)) {}  // a second failure
         #expect(table.backgroundView is RefreshFailurePlaceholderView)
         table.hideFailurePlaceholder()
         #expect(table.backgroundView === own)
@@ -65,9 +65,9 @@ final class OrdersList: AsyncRefreshable {
     @Test func theCollectionViewsPlaceholderRetriesAndGoes() throws {
         let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         var retried = 0
-        collection.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) { retried += 1 }
+        collection.showFailurePlaceholder(offlineFailure(.refresh, page: 1)) { retried += 1 }
         let placeholder = try #require(collection.backgroundView as? RefreshFailurePlaceholderView)
-        #expect(placeholder.messageLabel.text == "Loading was cancelled.")
+        #expect(placeholder.messageLabel.text == "You are offline.")
         placeholder.retryButton.sendActions(for: .primaryActionTriggered)
         #expect(retried == 1)
         collection.hideFailurePlaceholder()
@@ -76,7 +76,7 @@ final class OrdersList: AsyncRefreshable {
 
     @Test func thePlaceholderCentresItsMessageAboveTheRetryButton() throws {
         let table = UITableView(frame: .zero, style: .plain)
-        table.showFailurePlaceholder(cancelledFailure(.refresh, page: 1)) {}
+        table.showFailurePlaceholder(offlineFailure(.refresh, page: 1)) {}
         let placeholder = try #require(table.backgroundView as? RefreshFailurePlaceholderView)
         placeholder.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
         placeholder.layoutIfNeeded()
@@ -93,12 +93,12 @@ final class OrdersList: AsyncRefreshable {
         let screen = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 640))
         let table = UITableView(frame: CGRect(x: 0, y: 100, width: 320, height: 400), style: .plain)
         screen.addSubview(table)
-        table.showFailureMessage(cancelledFailure(.loadMore, page: 2))
-        table.showFailureMessage(cancelledFailure(.refresh, page: 1))
+        table.showFailureMessage(offlineFailure(.loadMore, page: 2))
+        table.showFailureMessage(offlineFailure(.refresh, page: 1))
         let toasts = screen.subviews.compactMap { $0 as? RefreshToastView }
         let toast = try #require(toasts.first)
         #expect(toasts.count == 1)
-        #expect(toast.messageLabel.text == "Loading was cancelled.")
+        #expect(toast.messageLabel.text == "You are offline.")
         #expect(toast.frame.minY >= table.frame.minY && toast.frame.maxY <= table.frame.maxY)
         #expect(toast.frame.minX >= table.frame.minX && toast.frame.maxX <= table.frame.maxX)
         #expect(toast.frame.height > 0)

@@ -16,11 +16,11 @@ func settle(until condition: @MainActor () -> Bool) async -> Bool {
     return condition()
 }
 
-/// A cancelled load of source 0, for showing a failure presentation directly.
+/// A load of source 0 that failed while offline, for showing a failure presentation directly.
 /// - Parameters:
 ///   - kind: Refresh or load-more.
 ///   - page: The page that was asked for.
 /// - Returns: The failure.
-func cancelledFailure(_ kind: RefreshRequest.Kind, page: Int) -> RefreshFailure {
-    RefreshFailure(request: RefreshRequest(source: 0, page: page, kind: kind, generation: 0), reason: .cancelled)
+func offlineFailure(_ kind: RefreshRequest.Kind, page: Int) -> RefreshFailure {
+    RefreshFailure(request: RefreshRequest(source: 0, page: page, kind: kind, generation: 0), reason: .offline)
 }

@@ -77,16 +77,11 @@ extension RefreshStatus {
     /// control that loads previous pages too.
     var addressedControls: (header: Bool, footer: Bool, previous: Bool) {
         switch self {
-        case .none:
-            return (false, false, false)
-        case .beginHeaderRefresh, .endHeaderRefresh:
-            return (true, false, false)
-        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData:
-            return (false, true, false)
-        case .hideFooter, .showFooter:
-            return (false, true, true)
-        case .failed:
-            return (true, true, false)
+        case .none: return (false, false, false)
+        case .beginHeaderRefresh, .endHeaderRefresh: return (true, false, false)
+        case .beginFooterRefresh, .endFooterRefresh, .noMoreData, .resetNoMoreData: return (false, true, false)
+        case .hideFooter, .showFooter: return (false, true, true)
+        case .failed: return (true, true, false)
         case .beginPreviousLoad, .endPreviousLoad, .noPreviousData, .resetNoPreviousData, .previousLoadFailed:
             return (false, false, true)
         }
@@ -127,51 +122,37 @@ private final class StatusDriver: RefreshObservation {
             )
             return
         }
-        drive(status?.addressedControls, relay: relay)
+        recheck(if: drive(status?.addressedControls, relay: relay), relay: relay)
     }
 
     /// Drives the controls of one change once, to where its statuses lead.
     override func batchEnded(from relay: RefreshStatusRelay) {
         guard let addressed = batchAddressed else { return }
         batchAddressed = nil
-        drive(addressed, relay: relay)
+        recheck(if: drive(addressed, relay: relay), relay: relay)
     }
 
     /// Drives the controls `addressed` names (all of them, without ending what refreshes already,
-    /// when `nil`: the first appearance) to the relay's appearance; when one may not show the
-    /// wanted state yet (MJRefresh's queued commands), checks once more after the main actor's
-    /// queue ran.
-    private func drive(_ addressed: (header: Bool, footer: Bool, previous: Bool)?, relay: RefreshStatusRelay) {
-        var lags = false
-        if addressed?.footer ?? true {
-            lags = ControlDriver.drive(
-                footer,
-                record: footerRecord,
-                to: relay.appearance.footer,
-                hidden: relay.appearance.isFooterHidden,
-                endingPulls: addressed != nil
-            )
-        }
-        if addressed?.header ?? true {
-            let headerLags = ControlDriver.drive(
-                header,
-                record: headerRecord,
-                to: relay.appearance.header,
-                endingPulls: addressed != nil
-            )
-            lags = lags || headerLags
-        }
-        if addressed?.previous ?? true {
-            let previousLags = ControlDriver.drive(
-                previous,
-                record: previousRecord,
-                to: relay.appearance.previous,
-                hidden: relay.appearance.isFooterHidden,
-                endingPulls: addressed != nil
-            )
-            lags = lags || previousLags
-        }
-        recheck(if: lags, relay: relay)
+    /// when `nil`: the first appearance, or a check once the controls applied their commands) to
+    /// the relay's appearance.
+    /// - Returns: Whether one may not show the wanted state yet (MJRefresh's queued commands).
+    private func drive(_ addressed: (header: Bool, footer: Bool, previous: Bool)?, relay: RefreshStatusRelay) -> Bool {
+        let all = addressed ?? (true, true, true)
+        let endingPulls = addressed != nil
+        let footerLags =
+            all.footer
+            && ControlDriver.drive(
+                footer, record: footerRecord, to: relay.appearance.footer, hidden: relay.appearance.isFooterHidden,
+                endingPulls: endingPulls)
+        let headerLags =
+            all.header
+            && ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header, endingPulls: endingPulls)
+        let previousLags =
+            all.previous
+            && ControlDriver.drive(
+                previous, record: previousRecord, to: relay.appearance.previous,
+                hidden: relay.appearance.isFooterHidden, endingPulls: endingPulls)
+        return footerLags || headerLags || previousLags
     }
 
     /// When a control may not show the wanted state yet, drives them all once more after the main
@@ -185,75 +166,48 @@ private final class StatusDriver: RefreshObservation {
         let token = recheckToken
         Task { [self, relay] in
             guard !isCancelled, recheckToken == token else { return }
-            _ = ControlDriver.drive(footer, record: footerRecord, to: relay.appearance)
-            _ = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
-            _ = ControlDriver.drive(
-                previous, record: previousRecord, to: relay.appearance.previous, hidden: relay.appearance.isFooterHidden
-            )
+            _ = drive(nil, relay: relay)
         }
+    }
+
+    /// The record of the control in `role`, tracking that control, and whether the control
+    /// refreshes now; `nil` when there is no such control.
+    private func tracked(_ role: RefreshControlRole) -> (record: ControlRecord, isRefreshing: Bool)? {
+        let control: AnyObject?
+        let isRefreshing: Bool
+        let record: ControlRecord
+        switch role {
+        case .header: (control, isRefreshing, record) = (header, header?.isRefreshing ?? false, headerRecord)
+        case .footer: (control, isRefreshing, record) = (footer, footer?.isRefreshing ?? false, footerRecord)
+        case .previous: (control, isRefreshing, record) = (previous, previous?.isRefreshing ?? false, previousRecord)
+        }
+        guard let control else { return nil }
+        record.track(ObjectIdentifier(control))
+        return (record, isRefreshing)
     }
 
     /// The control's own callback (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:)``):
     /// the statuses' load is running whenever the driver shows the control refreshing.
     override func isOwnCallback(of role: RefreshControlRole) -> Bool {
-        let record: ControlRecord
-        let isRefreshing: Bool
-        switch role {
-        case .header:
-            guard let header else { return false }
-            record = headerRecord
-            record.track(ObjectIdentifier(header))
-            isRefreshing = header.isRefreshing
-        case .footer, .previous:
-            guard let footer = role == .footer ? footer : previous else { return false }
-            record = role == .footer ? footerRecord : previousRecord
-            record.track(ObjectIdentifier(footer))
-            isRefreshing = footer.isRefreshing
-        }
+        guard let (record, isRefreshing) = tracked(role) else { return false }
         return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true)
     }
 
     /// Notes that a user's pull of the control in `role` was handed on: it keeps refreshing for
     /// that load until a status ends it, with or without a begin status first.
     override func pullHandedOn(of role: RefreshControlRole) {
-        switch role {
-        case .header:
-            guard let header else { return }
-            headerRecord.track(ObjectIdentifier(header))
-            headerRecord.pullHandedOn = true
-        case .footer, .previous:
-            guard let control = role == .footer ? footer : previous else { return }
-            let record = role == .footer ? footerRecord : previousRecord
-            record.track(ObjectIdentifier(control))
-            record.pullHandedOn = true
-        }
+        tracked(role)?.record.pullHandedOn = true
     }
 
     /// Ends a control whose pull was handed on when the list refused the load it asked for: the
     /// list publishes no status for a load it did not start, and nothing else would end the
     /// control. A pull whose action has not arrived yet is left alone: its own action asks again.
     override func loadRefused(_ role: RefreshControlRole, from relay: RefreshStatusRelay) {
-        let lags: Bool
-        switch role {
-        case .header:
-            guard let header, headerRecord.pullHandedOn, headerRecord.shown != .refreshing, header.isRefreshing
-            else { return }
-            headerRecord.releasePull = true
-            lags = ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header)
-        case .footer, .previous:
-            let record = role == .footer ? footerRecord : previousRecord
-            guard let control = role == .footer ? footer : previous, record.pullHandedOn,
-                record.shown != .refreshing, control.isRefreshing
-            else { return }
-            record.releasePull = true
-            lags = ControlDriver.drive(
-                control,
-                record: record,
-                to: role == .footer ? relay.appearance.footer : relay.appearance.previous,
-                hidden: relay.appearance.isFooterHidden
-            )
-        }
-        recheck(if: lags, relay: relay)
+        guard let (record, isRefreshing) = tracked(role), record.pullHandedOn, record.shown != .refreshing,
+            isRefreshing
+        else { return }
+        record.releasePull = true
+        recheck(if: drive((role == .header, role == .footer, role == .previous), relay: relay), relay: relay)
     }
 
     override func cancel() {

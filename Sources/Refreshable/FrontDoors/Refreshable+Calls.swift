@@ -67,9 +67,9 @@ extension Refreshable {
         runtime.render()
     }
 
-    /// Cancels the loads in flight for one source; the source keeps its items and records a
-    /// ``RefreshFailure/Reason/cancelled`` failure, which shows nothing, and the next setup or
-    /// switch to it loads again. Other tabs' loads go on: when the screen goes away, cancel each
+    /// Cancels the loads in flight for one source; they end without a result, the controls stop
+    /// refreshing, and nothing is recorded or shown: the source keeps its items and the failures it
+    /// kept, and the next setup or switch to a source that never loaded loads it again. Other tabs' loads go on: when the screen goes away, cancel each
     /// source (`for source in refreshStatus.sources.indices { cancelLoading(source: source) }`).
     /// - Parameter source: The source, the current one by default.
     public func cancelLoading(source: Int? = nil) {
@@ -219,12 +219,11 @@ extension Refreshable {
     }
 
     /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current and keeps
-    /// items: the default ``presentFailure(_:)``. A cancellation shows nothing: it is what the app
-    /// asked for.
+    /// items: the default ``presentFailure(_:)``.
     /// - Parameter failure: What went wrong.
     public func showFailureMessageIfNeeded(_ failure: RefreshFailure) {
         let source = failure.request.source
-        guard failure.reason != .cancelled, source == currentIndex, !refreshStatus[source].items.isEmpty else {
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
             return
         }
         refreshListView?.showFailureMessage(failure)
@@ -245,7 +244,7 @@ extension Refreshable {
 
     /// Loads the current source's first page if it never loaded, nothing is in flight, and it did
     /// not fail (a failed first load shows a placeholder whose action retries); a cancelled one
-    /// loads again. What ``setupRefreshHeader()`` calls after drawing.
+    /// recorded nothing and loads again. What ``setupRefreshHeader()`` calls after drawing.
     public func loadFirstPageIfNeeded() {
         runtime.loadFirstPageIfNeeded()
     }

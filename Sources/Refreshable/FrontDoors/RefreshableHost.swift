@@ -17,9 +17,6 @@ class RefreshableHost<Adopter: Refreshable>: RefreshRuntimeHost<Adopter.Item> {
         adopter.currentIndex = index
         return true
     }
-    override var header: (any RefreshHeaderControl)? { adopter?.refreshHeaderControl }
-    override var footer: (any RefreshFooterControl)? { adopter?.refreshFooterControl }
-    override var previous: (any RefreshFooterControl)? { adopter?.refreshPreviousControl }
     override var controls: Controls {
         // One load of the weak reference (an atomic retain through its side table), not three.
         guard let adopter else { return Controls() }

@@ -41,7 +41,8 @@ extension RefreshRuntime {
         state.checkSource(index, in: "currentIndex")
         let appearance = RefreshAppearance(state: state[index])
         let controls = host?.controls ?? Controls()
-        let footerLags = ControlDriver.drive(controls.footer, record: footerRecord, to: appearance)
+        let footerLags = ControlDriver.drive(
+            controls.footer, record: footerRecord, to: appearance.footer, hidden: appearance.isFooterHidden)
         let headerLags = ControlDriver.drive(controls.header, record: headerRecord, to: appearance.header)
         let previousLags = ControlDriver.drive(
             controls.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden)

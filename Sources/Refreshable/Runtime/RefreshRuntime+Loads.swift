@@ -4,16 +4,8 @@ extension RefreshRuntime {
     /// result, which the host hears of through its hooks; a result whose request is no longer in
     /// flight is discarded. With a
     /// ``retry`` policy, a thrown error is retried after the policy's wait while the request stays
-    /// in flight.
-    func run(_ request: RefreshRequest, loader: @escaping RefreshRuntimeHost<Item>.PageLoader) {
-        run(request, loader: loader, retriesDone: 0)
-    }
-
-    private func run(
-        _ request: RefreshRequest,
-        loader: @escaping RefreshRuntimeHost<Item>.PageLoader,
-        retriesDone: Int
-    ) {
+    /// in flight; `retriesDone` counts the retries before this run.
+    func run(_ request: RefreshRequest, loader: @escaping RefreshRuntimeHost<Item>.PageLoader, retriesDone: Int = 0) {
         runCounter &+= 1
         let run = runCounter
         let retry = self.retry
@@ -88,24 +80,19 @@ extension RefreshRuntime {
     /// The loads that ask again for what failed in `source`, one per direction that is not
     /// loading: at the end, a refresh when the last refresh failed and none succeeded since, else a
     /// load-more when the last load-more failed; at the start, a load of the previous page when
-    /// the last one failed, unless a refresh is asked again (it loads the first page). A
-    /// cancellation is what the app asked for, and is never asked again.
+    /// the last one failed, unless a refresh is asked again (it loads the first page).
     func kindsToLoadAgain(source index: Int) -> [RefreshRequest.Kind] {
         let source = state[index]
-        func failed(_ failure: RefreshFailure?) -> Bool {
-            guard let failure else { return false }
-            return failure.reason != .cancelled
-        }
         var kinds: [RefreshRequest.Kind] = []
         if source.inFlight == nil {
             if source.edges[forward].refreshFailed {
                 return source.previousInFlight == nil ? [.refresh] : []
             }
-            if failed(source.loadMoreFailure) {
+            if source.loadMoreFailure != nil {
                 kinds.append(.loadMore)
             }
         }
-        if source.previousInFlight == nil, failed(source.loadPreviousFailure) {
+        if source.previousInFlight == nil, source.loadPreviousFailure != nil {
             kinds.append(.loadPrevious)
         }
         return kinds
@@ -152,21 +139,20 @@ extension RefreshRuntime {
     /// Records a failure through the state machine and carries out what it decided.
     @discardableResult
     func applyFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
-        let settlement =
-            state.isInFlight(request)
-            ? state.fail(request, error: error, describedAs: describeError(error))
-            : .discarded(request)
+        // Put in the runtime's words only when the user reads it.
+        let words = state.isInFlight(request) && !(error is CancellationError) ? describeError(error) : nil
+        let settlement = state.fail(request, error: error, describedAs: words)
         settle(settlement)
         return settlement
     }
 
-    /// Cancels a source's loads, records a cancellation, and draws the screen.
+    /// Cancels a source's loads and draws the screen; nothing is recorded.
     func cancelLoading(source: Int) {
         state.checkSource(source, in: "cancelLoading(source:)")
-        let (settlement, cancelled) = state.cancelLoads(source: source)
-        guard let settlement else { return }
+        let cancelled = state.cancel(source: source)
+        guard !cancelled.isEmpty else { return }
         cancelTasks(of: cancelled)
-        settle(settlement)
+        render()
     }
 
     func settle(_ settlement: RefreshSettlement) {
@@ -186,6 +172,8 @@ extension RefreshRuntime {
                 return
             }
             host?.presentFailure(failure, on: self)
+        case .cancelled(let request):
+            forgetTask(of: request)
         case .discarded(let request):
             host?.didDiscard(request)
             return

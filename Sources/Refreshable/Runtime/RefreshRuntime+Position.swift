@@ -33,9 +33,9 @@ extension RefreshRuntime {
     }
 
     /// Whether a failed refresh around the position is followed at once by a refresh of the
-    /// first page, in its place: any failure but a cancellation (the app asked for it) and one
-    /// while offline (a refresh would fail the same way).
+    /// first page, in its place: any failure but one while offline (a refresh would fail the same
+    /// way); a cancellation is no failure.
     func fallsBack(_ failure: RefreshFailure) -> Bool {
-        state.isAroundPosition(failure.request) && failure.reason != .cancelled && failure.reason != .offline
+        state.isAroundPosition(failure.request) && failure.reason != .offline
     }
 }

@@ -146,9 +146,9 @@ public final class RefreshRuntime<Item: Sendable> {
                 render()
                 guard isSetUp, state.indices.contains(index), !state[index].hasLoaded else { return }
                 // The current source holds a state that never loaded: a new one (nothing failed
-                // in it yet), or one put in place of a state that had started. Left alone, the
-                // screen would stay blank, with no placeholder to retry from.
-                if wasStarted || state[index].failure == nil {
+                // or was cancelled in it yet), or one put in place of a state that had started.
+                // Left alone, the screen would stay blank, with no placeholder to retry from.
+                if wasStarted || (state[index].failure == nil && !state[index].wasCancelled) {
                     loadFirstPageIfNeeded()
                 }
             } else {
@@ -166,7 +166,7 @@ public final class RefreshRuntime<Item: Sendable> {
     /// `String(describing:)` of a thrown error, which reads well for your own error types, and a
     /// refused answer's own English message. Your words replace the whole message, so it can be
     /// localised; with Foundation, `{ "Loading failed: \($0.localizedDescription)" }` reads well
-    /// for `URLError` and other system errors. A cancellation shows nothing.
+    /// for `URLError` and other system errors. A cancellation is no failure and is never described.
     public var describeError: @MainActor (any Error) -> String = { RefreshFailure.defaultDescription(of: $0) }
 
     /// Retrying loads that throw, with bounded exponential backoff; `nil` (the default) shows a
@@ -188,8 +188,9 @@ public final class RefreshRuntime<Item: Sendable> {
     /// the start, a failed load of the previous page (``RefreshState/loadPreviousFailure``), beside
     /// the load-more. So after a failed load-more and a failed load of the previous page, one call
     /// asks again for both. A refresh asked again loads the first page, and the previous page's
-    /// failure is left to it. A cancellation is what the app asked for and is not asked again, and
-    /// a load in flight is never interrupted (see rule R in <doc:Rules#Rules-of-the-features>).
+    /// failure is left to it. A cancelled load records nothing, so it is not asked again (what
+    /// failed before it still is), and a load in flight is never interrupted (see rule R in
+    /// <doc:Rules#Rules-of-the-features>).
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
@@ -332,29 +333,21 @@ public final class RefreshRuntime<Item: Sendable> {
     func controlAction(_ role: RefreshControlRole) {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
-        let source = state[index]
-        let kind: RefreshRequest.Kind
-        let record: ControlRecord
+        let kind = role.kind
         let control: AnyObject?
         let isRefreshing: Bool
+        let controls = host?.controls ?? Controls()
         switch role {
         case .header:
-            let header = host?.header
-            kind = .refresh
-            record = headerRecord
-            control = header
-            isRefreshing = header?.isRefreshing ?? true
+            (control, isRefreshing) = (controls.header, controls.header?.isRefreshing ?? true)
         case .footer, .previous:
-            let isFooter = role == .footer
-            let footer = isFooter ? host?.footer : host?.previous
-            kind = isFooter ? .loadMore : .loadPrevious
-            record = isFooter ? footerRecord : previousRecord
-            control = footer
-            isRefreshing = footer?.isRefreshing ?? true
+            let footer = role == .footer ? controls.footer : controls.previous
+            (control, isRefreshing) = (footer, footer?.isRefreshing ?? true)
         }
+        let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
         if let control {
             record.track(ObjectIdentifier(control))
-            let running = kind == .loadPrevious ? source.previousInFlight : source.inFlight
+            let running = state[index].edges[kind.edge].inFlight
             if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: running?.kind == kind) {
                 return
             }
@@ -377,17 +370,14 @@ public final class RefreshRuntime<Item: Sendable> {
         loadFirstPageIfNeeded()
     }
 
-    /// Loads the current source's first page if it never loaded, nothing is in flight, and its last
-    /// load did not fail (a failed first load shows a placeholder whose action retries); a cancelled
-    /// one loads again.
+    /// Loads the current source's first page if it never loaded, nothing is in flight, and no load
+    /// of it failed (a failed first load shows a placeholder whose action retries); a cancelled one
+    /// recorded nothing and loads again.
     func loadFirstPageIfNeeded() {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let source = state[index]
-        guard !source.hasLoaded, !source.isLoading else { return }
-        if let failure = source.failure, failure.reason != .cancelled {
-            return
-        }
+        guard !source.hasLoaded, !source.isLoading, source.failure == nil else { return }
         startLoad(.refresh, source: index)
     }
 }

@@ -1,6 +1,14 @@
 /// Which control an action came from.
 enum RefreshControlRole: Sendable {
     case header, footer, previous
+
+    /// The control that shows a load of `kind`.
+    init(_ kind: RefreshRequest.Kind) {
+        self = kind == .refresh ? .header : kind == .loadMore ? .footer : .previous
+    }
+
+    /// The load the control's action asks for.
+    var kind: RefreshRequest.Kind { self == .header ? .refresh : self == .footer ? .loadMore : .loadPrevious }
 }
 
 /// The controls a render drives.
@@ -24,14 +32,8 @@ class RefreshRuntimeHost<Item: Sendable> {
     var currentIndex: Int? { nil }
     /// Makes `index` current when the front door keeps its own index; returns whether it does.
     func setCurrentIndex(_ index: Int) -> Bool { false }
-    /// The header control to drive.
-    var header: (any RefreshHeaderControl)? { nil }
-    /// The footer control to drive.
-    var footer: (any RefreshFooterControl)? { nil }
-    /// The control that loads previous pages, to drive.
-    var previous: (any RefreshFooterControl)? { nil }
-    /// The three controls at once, for a render: one look at the front door instead of three.
-    var controls: Controls { Controls(header: header, footer: footer, previous: previous) }
+    /// The controls to drive: the header, the footer and the control that loads previous pages.
+    var controls: Controls { Controls() }
     /// The list, for reloads and failures.
     var listView: (any RefreshListView)? { nil }
     /// A loader the runtime runs in a task of its own.

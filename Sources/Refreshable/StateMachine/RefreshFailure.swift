@@ -10,9 +10,6 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         /// "Loading failed: " and the error's description, or the words of
         /// ``RefreshRuntime/describeError``.
         case loaderFailed(String)
-        /// The load was cancelled before it answered (not by a newer request of the same source,
-        /// whose supersession discards the old result silently).
-        case cancelled
         /// The server answered, but the answer contradicts itself or the request.
         case invalidResponse(InvalidResponse)
         /// The answer was refused because the loads in its direction stopped moving the list: it
@@ -82,9 +79,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         RefreshFailure(request: request, reason: reason, underlyingError: underlyingError, describedMessage: message)
     }
 
-    /// Wraps an error thrown by a loader: a `CancellationError` becomes ``Reason/cancelled``, a
-    /// ``RefreshFailure`` keeps its reason, anything else becomes ``Reason/loaderFailed(_:)`` with
-    /// ``defaultDescription(of:)``.
+    /// Wraps an error thrown by a loader: a ``RefreshFailure`` keeps its reason, anything else
+    /// becomes ``Reason/loaderFailed(_:)`` with ``defaultDescription(of:)``. A `CancellationError`
+    /// is no failure: ``RefreshSources/fail(_:error:describedAs:)`` ends the load without one.
     /// - Parameters:
     ///   - error: The thrown error.
     ///   - request: The request that failed.
@@ -114,8 +111,6 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
             self.init(
                 request: request, reason: failure.reason, underlyingError: failure.underlyingError,
                 describedMessage: description == failure.message ? failure.describedMessage : description)
-        } else if error is CancellationError {
-            self.init(request: request, reason: .cancelled, underlyingError: error)
         } else {
             self.init(request: request, reason: .loaderFailed(description), underlyingError: error)
         }
@@ -130,8 +125,6 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         switch reason {
         case .loaderFailed(let text):
             return text
-        case .cancelled:
-            return "Loading was cancelled."
         case .invalidResponse(let invalid):
             return "The server's answer was refused: \(invalid.explanation)"
         case .noProgress:

@@ -86,14 +86,8 @@ public struct RefreshRequest: Sendable, Hashable, CustomStringConvertible {
     /// A short description such as `refresh(source: 0, page: 1, #3)` or, with a cursor,
     /// `loadMore(source: 0, page: 2, cursor: "c2", #4)`.
     public var description: String {
-        let name: String
-        switch kind {
-        case .refresh: name = "refresh"
-        case .loadMore: name = "loadMore"
-        case .loadPrevious: name = "loadPrevious"
-        }
         let key = cursor.map { ", cursor: \"\($0)\"" } ?? ""
-        return "\(name)(source: \(source), page: \(page)\(key), #\(generation))"
+        return "\(kind)(source: \(source), page: \(page)\(key), #\(generation))"
     }
 }
 

@@ -93,7 +93,7 @@ extension RefreshSources {
     /// After a refresh around the position failed (not by a cancellation, and not offline, which
     /// asked nobody): forgets the position, so the next refresh loads the first page.
     mutating func forgetPosition(after failure: RefreshFailure) {
-        guard isAroundPosition(failure.request), failure.reason != .cancelled, failure.reason != .offline else {
+        guard isAroundPosition(failure.request), failure.reason != .offline else {
             return
         }
         states[failure.request.source].position = nil

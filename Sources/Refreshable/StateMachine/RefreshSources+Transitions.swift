@@ -143,6 +143,9 @@ public enum RefreshSettlement: Sendable, Equatable {
     case applied(RefreshUpdate)
     /// The load failed, or its answer was refused; the items and committed page are unchanged.
     case failed(RefreshFailure)
+    /// The loader threw `CancellationError`: the load ended without a result and nothing was
+    /// recorded; the items, the page, the end of the list and the failures are as they were.
+    case cancelled(RefreshRequest)
     /// The result was stale (its request is not the source's in-flight one) and was discarded
     /// (see <doc:Rules#Results-land-where-they-were-asked-for>).
     case discarded(RefreshRequest)
@@ -382,47 +385,50 @@ extension RefreshSources {
     ///
     /// Nothing is committed: the items, the page and the end of the list stay, so the next
     /// load-more asks for the same page again and a failed refresh keeps the old list (see
-    /// <doc:Rules#Failures>).
+    /// <doc:Rules#Failures>). A `CancellationError` is no failure: the load ends as
+    /// ``cancel(source:)`` ends it, and nothing is recorded.
     /// - Parameters:
     ///   - request: The request that failed.
     ///   - error: What the loader threw; wrapped by ``RefreshFailure/init(wrapping:for:describedAs:)``.
     ///   - description: The message the user reads for the error;
     ///     ``RefreshFailure/defaultDescription(of:)`` by default.
-    /// - Returns: ``RefreshSettlement/failed(_:)`` or, for a stale request, ``RefreshSettlement/discarded(_:)``.
-    @inlinable
+    /// - Returns: ``RefreshSettlement/failed(_:)``, ``RefreshSettlement/cancelled(_:)`` for a
+    ///   `CancellationError`, or, for a stale request, ``RefreshSettlement/discarded(_:)``.
     public mutating func fail(
         _ request: RefreshRequest,
         error: any Error,
         describedAs description: String? = nil
     ) -> RefreshSettlement {
         guard isInFlight(request) else { return .discarded(request) }
+        if error is CancellationError {
+            end(request)
+            return .cancelled(request)
+        }
         let text = description ?? RefreshFailure.defaultDescription(of: error)
         return settleFailure(RefreshFailure(wrapping: error, for: request, describedAs: text))
     }
 
-    /// Cancels the source's in-flight loads, if any, and records a ``RefreshFailure/Reason/cancelled``
-    /// failure. The loader's own answers, when they come, are then stale and discarded.
+    /// Cancels the source's in-flight loads, if any: they end without a result, and nothing is
+    /// recorded (the failures the source kept stay as they were). The loader's own answers, when
+    /// they come, are then stale and discarded.
     /// - Parameter source: The source to cancel.
-    /// - Returns: The settlement of the cancelled refresh or load-more (of the load of the previous
-    ///   page when only it was in flight), or `nil` when nothing was in flight.
-    public mutating func cancel(source: Int) -> RefreshSettlement? {
-        cancelLoads(source: source).settlement
+    /// - Returns: The requests cancelled, whose work to stop: the load of the previous page first,
+    ///   then the refresh or load-more; empty when nothing was in flight.
+    @discardableResult
+    public mutating func cancel(source: Int) -> [RefreshRequest] {
+        checkSource(source, in: "cancel(source:)")
+        let cancelled = [backward, forward].compactMap { states[source].edges[$0].inFlight }
+        for request in cancelled {
+            end(request)
+        }
+        return cancelled
     }
 
-    /// Cancels the source's in-flight loads as ``cancel(source:)`` does.
-    /// - Returns: The settlement, and the requests cancelled.
-    mutating func cancelLoads(source: Int) -> (settlement: RefreshSettlement?, cancelled: [RefreshRequest]) {
-        checkSource(source, in: "cancel(source:)")
-        var settlement: RefreshSettlement?
-        var cancelled: [RefreshRequest] = []
-        // Toward the front first: the refresh's or load-more's failure is the one the source keeps.
-        for edge in [backward, forward] {
-            if let request = states[source].edges[edge].inFlight {
-                cancelled.append(request)
-                settlement = settleFailure(RefreshFailure(request: request, reason: .cancelled))
-            }
-        }
-        return (settlement, cancelled)
+    /// Ends an in-flight request without a result: no failure is recorded.
+    private mutating func end(_ request: RefreshRequest) {
+        revision &+= 1
+        states[request.source].edges[request.kind.edge].inFlight = nil
+        states[request.source].wasCancelled = true
     }
 
     /// Whether `request` is the in-flight request of its source, that is, whether its result would be applied.
@@ -490,7 +496,7 @@ extension RefreshSources {
         if failure.request.kind != .refresh {
             states[source].edges[edge].failure = box
         } else {
-            states[source].edges[forward].refreshFailed = failure.reason != .cancelled
+            states[source].edges[forward].refreshFailed = true
             forgetPosition(after: failure)
         }
         return .failed(failure)

@@ -29,7 +29,7 @@ public struct RefreshState<Item: Sendable>: Sendable {
     @usableFromInline var _items: RefreshItems<Item>
     /// The load in flight for this source, if any (at most one: see <doc:Rules#One-load-per-source>).
     public var inFlight: RefreshRequest? { edges[forward].inFlight }
-    /// The last failure, kept until the next success of this source.
+    /// The last failure, kept until the next success of this source (a cancelled load records none).
     public var failure: RefreshFailure? { lastFailure?.failure }
     @usableFromInline var lastFailure: FailureBox?
     /// The load of the page before the first loaded one in flight for this source, if any: one at
@@ -70,12 +70,12 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// server's list is empty (or every row was removed), so say so ("No orders yet"). `false`
     /// before a load succeeded, and while a failure's placeholder takes the empty list's place
     /// (see ``RefreshAppearance/placeholder``). A load in flight leaves it as it was.
-    public var isLoadedEmpty: Bool {
-        guard _hasLoaded, _items.isEmpty else { return false }
-        guard let failure else { return true }
-        return failure.reason == .cancelled
-    }
+    public var isLoadedEmpty: Bool { _hasLoaded && _items.isEmpty && lastFailure == nil }
     @usableFromInline var _hasLoaded: Bool
+    /// Whether a load of this source was cancelled (see ``RefreshSources/cancel(source:)``): no
+    /// failure, but a source the app stopped, which an edit of the state that leaves it in place
+    /// does not load again, unlike one never asked for.
+    var wasCancelled = false
     /// The failure of the last load-more, until a load-more starts or a load succeeds: what the footer
     /// shows, which a failed refresh leaves alone.
     public var loadMoreFailure: RefreshFailure? { edges[forward].failure?.failure }
@@ -176,8 +176,8 @@ struct RefreshEdge: Sendable, Equatable {
     /// The failure of the last load toward this end (a failed refresh leaves it), until one starts
     /// or a load toward this end succeeds.
     @usableFromInline var failure: FailureBox?
-    /// Forward only: whether the last refresh failed, not by a cancellation, and no refresh
-    /// succeeded since; ``RefreshRuntime/retryNow()`` asks for it again (see
+    /// Forward only: whether a refresh failed and none succeeded since (a cancelled one records
+    /// nothing); ``RefreshRuntime/retryNow()`` asks for it again (see
     /// <doc:Rules#Rules-of-the-features>).
     var refreshFailed = false
     /// How many loads toward this end in a row did not move the list (see <doc:Rules#Progress>):

@@ -30,6 +30,13 @@ final class ControlRecord {
         pullHandedOn = false
     }
 
+    /// Notes that the driver drives the control to `state`: no pull of it is pending any more.
+    func drive(to state: RefreshAppearance.Footer) {
+        shown = state
+        releasePull = false
+        pullHandedOn = false
+    }
+
     /// Whether a control that shows refreshing is showing it because of the driver: it began it,
     /// or was asked to end a pull. Otherwise a user pulled it (or the app began it) and its action
     /// is on the way; ending it now would swallow that pull.
@@ -94,9 +101,7 @@ enum ControlDriver {
         }
         switch wanted {
         case .refreshing:
-            record.releasePull = false
-            record.pullHandedOn = false
-            record.shown = .refreshing
+            record.drive(to: .refreshing)
             if !isRefreshing {
                 header.beginRefreshing()
                 return !header.isRefreshing
@@ -113,25 +118,11 @@ enum ControlDriver {
                 }
                 return record.endPending
             }
-            record.shown = .idle
-            record.releasePull = false
-            record.pullHandedOn = false
+            record.drive(to: .idle)
             header.endRefreshing()
             record.endPending = header.isRefreshing
             return record.endPending
         }
-    }
-
-    /// Brings the footer to `appearance`'s footer state and visibility.
-    @inline(__always)
-    static func drive(
-        _ footer: (any RefreshFooterControl)?,
-        record: ControlRecord,
-        to appearance: RefreshAppearance,
-        endingPulls: Bool = false
-    ) -> Bool {
-        drive(
-            footer, record: record, to: appearance.footer, hidden: appearance.isFooterHidden, endingPulls: endingPulls)
     }
 
     /// Brings the footer to `wanted`, hidden or shown.
@@ -174,9 +165,7 @@ enum ControlDriver {
             record.endPending = false
         }
         if wanted == .refreshing {
-            record.releasePull = false
-            record.pullHandedOn = false
-            record.shown = .refreshing
+            record.drive(to: .refreshing)
             if !wasRefreshing {
                 footer.beginRefreshing()
                 return !footer.isRefreshing
@@ -191,9 +180,7 @@ enum ControlDriver {
         guard record.shown != wanted || (wasRefreshing && ownsRefreshing) else {
             return record.endPending
         }
-        record.shown = wanted
-        record.releasePull = false
-        record.pullHandedOn = false
+        record.drive(to: wanted)
         switch wanted {
         case .idle:
             if wasRefreshing {

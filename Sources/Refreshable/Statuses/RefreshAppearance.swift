@@ -68,37 +68,21 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// The header refreshes exactly while a refresh is in flight. The footer is hidden until the
     /// first page loads and while the source has no items; otherwise it loads while a load-more is
     /// in flight, shows the end of the list when the list has ended, shows a failed load-more, and
-    /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list whose last
-    /// load failed (not cancelled) shows the placeholder, until a load starts. The control that
-    /// loads previous pages follows the same rules for its own direction: loading, at the start of
+    /// is idle otherwise. A failed refresh leaves the footer as it was. An empty list that keeps a
+    /// failure (``RefreshState/failure``) shows it in the placeholder while nothing loads. The
+    /// control that loads previous pages follows the same rules for its own direction: loading, at the start of
     /// the list (``RefreshState/noPreviousData``), failed, or idle. See <doc:Rules>.
     /// - Parameter state: The source's state.
     public init<Item>(state: RefreshState<Item>) {
         header = state.isRefreshing ? .refreshing : .idle
         isFooterHidden = !state.hasLoaded || state.items.isEmpty
-        if state.items.isEmpty, !state.isLoading, let failure = state.failure, failure.reason != .cancelled {
-            placeholder = failure
-        } else {
-            placeholder = nil
-        }
-        if state.isLoadingMore {
-            footer = .refreshing
-        } else if state.noMoreData {
-            footer = .noMoreData(title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle)
-        } else if let failure = state.loadMoreFailure, failure.reason != .cancelled {
-            footer = .failed(message: failure.message)
-        } else {
-            footer = .idle
-        }
-        if state.isLoadingPrevious {
-            previous = .refreshing
-        } else if state.noPreviousData {
-            previous = .noMoreData(title: nil)
-        } else if let failure = state.loadPreviousFailure, failure.reason != .cancelled {
-            previous = .failed(message: failure.message)
-        } else {
-            previous = .idle
-        }
+        placeholder = state.items.isEmpty && !state.isLoading ? state.failure : nil
+        footer = .toward(
+            loading: state.isLoadingMore, ended: state.noMoreData,
+            title: state.noMoreTitle.isEmpty ? nil : state.noMoreTitle, failure: state.loadMoreFailure)
+        previous = .toward(
+            loading: state.isLoadingPrevious, ended: state.noPreviousData, title: nil,
+            failure: state.loadPreviousFailure)
     }
 
     /// The appearance after one more status, by order-safe rules: only ``RefreshStatus/resetNoMoreData``
@@ -115,37 +99,23 @@ public struct RefreshAppearance: Sendable, Hashable {
     /// Folds one more status into this appearance, in place (see ``applying(_:)``).
     mutating func apply(_ status: RefreshStatus) {
         switch status {
-        case .none:
-            break
-        case .beginHeaderRefresh:
-            header = .refreshing
-        case .endHeaderRefresh:
-            header = .idle
-        case .beginFooterRefresh:
-            footer.begin()
-        case .endFooterRefresh:
-            footer.end()
-        case .noMoreData:
-            footer.reachEnd()
-        case .resetNoMoreData:
-            footer.reopen()
+        case .none: break
+        case .beginHeaderRefresh: header = .refreshing
+        case .endHeaderRefresh: header = .idle
+        case .beginFooterRefresh: footer.begin()
+        case .endFooterRefresh: footer.end()
+        case .noMoreData: footer.reachEnd()
+        case .resetNoMoreData: footer.reopen()
         case .failed(let message):
             header = .idle
             footer.fail(message: message)
-        case .hideFooter:
-            isFooterHidden = true
-        case .showFooter:
-            isFooterHidden = false
-        case .beginPreviousLoad:
-            previous.begin()
-        case .endPreviousLoad:
-            previous.end()
-        case .noPreviousData:
-            previous.reachEnd()
-        case .resetNoPreviousData:
-            previous.reopen()
-        case .previousLoadFailed(let message):
-            previous.fail(message: message)
+        case .hideFooter: isFooterHidden = true
+        case .showFooter: isFooterHidden = false
+        case .beginPreviousLoad: previous.begin()
+        case .endPreviousLoad: previous.end()
+        case .noPreviousData: previous.reachEnd()
+        case .resetNoPreviousData: previous.reopen()
+        case .previousLoadFailed(let message): previous.fail(message: message)
         }
     }
 
@@ -190,6 +160,18 @@ enum FooterStatuses: Sendable {
 /// previous pages: only a reopen (or a new end) changes an end state, so a late end or begin
 /// cannot undo it.
 extension RefreshAppearance.Footer {
+    /// The state of a control that loads toward one end of the list: loading, at that end (with
+    /// `title`), showing the failure of the last load, or idle.
+    static func toward(loading: Bool, ended: Bool, title: String?, failure: RefreshFailure?) -> Self {
+        if loading {
+            return .refreshing
+        }
+        if ended {
+            return .noMoreData(title: title)
+        }
+        return failure.map { .failed(message: $0.message) } ?? .idle
+    }
+
     mutating func begin() {
         if case .noMoreData = self {
             return

@@ -137,39 +137,14 @@ public final class RefreshStatusRelay {
         publishedEndTitle = nil
         appearance = target
         guard !outer else { return }
-        let count = observers.count
-        var index = 0
-        while index < count {
-            let observation = observers[index]
-            if !observation.isCancelled {
-                observation.batchEnded(from: self)
-            }
-            index += 1
-        }
+        forEachObserver { $0.batchEnded(from: self) }
     }
 
     /// Tells the observers that the list publishing here refused to start a load of `kind`, which
     /// publishes no status: a user's pull that asked for it ends, rather than spinning until a
     /// status that never comes.
     func loadRefused(_ kind: RefreshRequest.Kind) {
-        let role: RefreshControlRole
-        switch kind {
-        case .refresh:
-            role = .header
-        case .loadMore:
-            role = .footer
-        case .loadPrevious:
-            role = .previous
-        }
-        let count = observers.count
-        var index = 0
-        while index < count {
-            let observation = observers[index]
-            if !observation.isCancelled {
-                observation.loadRefused(role, from: self)
-            }
-            index += 1
-        }
+        forEachObserver { $0.loadRefused(RefreshControlRole(kind), from: self) }
     }
 
     private func deliver(_ status: RefreshStatus) {
@@ -200,23 +175,28 @@ public final class RefreshStatusRelay {
         if isPublishingEnd, case .noMoreData = appearance.footer {
             appearance.footer = .noMoreData(title: publishedEndTitle)
         }
-        // By index, over the observers present now: one added meanwhile got this status already.
-        let count = observers.count
-        var index = 0
-        while index < count {
-            // Checked at each call: an earlier observer may have cancelled this one.
-            let observation = observers[index]
-            if observation.isCancelled {
-                hasCancelledObservers = true
-            } else {
-                observation.receive(status, from: self)
-            }
-            index += 1
-        }
+        // Over the observers present now: one added meanwhile got this status already.
+        forEachObserver { $0.receive(status, from: self) }
         if streamCount > 0 {
             for continuation in continuations.values {
                 continuation.yield(status)
             }
+        }
+    }
+
+    /// Calls `body` with each observer present now that is not cancelled, by index: one added
+    /// meanwhile is left out. Checked at each call: an earlier observer may have cancelled this one.
+    private func forEachObserver(_ body: (RefreshObservation) -> Void) {
+        let count = observers.count
+        var index = 0
+        while index < count {
+            let observation = observers[index]
+            if observation.isCancelled {
+                hasCancelledObservers = true
+            } else {
+                body(observation)
+            }
+            index += 1
         }
     }
 

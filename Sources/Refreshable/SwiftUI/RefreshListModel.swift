@@ -127,76 +127,46 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     /// Whether a refresh of the current source is in flight.
-    public var isRefreshing: Bool {
-        registrar.access(self, keyPath: \.isRefreshing)
-        return shown.isRefreshing
-    }
+    public var isRefreshing: Bool { observed(\.isRefreshing, \.isRefreshing) }
 
     /// Whether a load-more of the current source is in flight: show a progress row.
-    public var isLoadingMore: Bool {
-        registrar.access(self, keyPath: \.isLoadingMore)
-        return shown.isLoadingMore
-    }
+    public var isLoadingMore: Bool { observed(\.isLoadingMore, \.isLoadingMore) }
 
     /// Whether a load of the page before the first loaded one is in flight: show a progress row
     /// above the items.
-    public var isLoadingPrevious: Bool {
-        registrar.access(self, keyPath: \.isLoadingPrevious)
-        return shown.isLoadingPrevious
-    }
+    public var isLoadingPrevious: Bool { observed(\.isLoadingPrevious, \.isLoadingPrevious) }
 
     /// What a row above the items shows for loads of the previous page: loading, a failure to
     /// retry with ``loadPrevious()``, idle while something comes before the first row, or the
     /// start of the list (``RefreshAppearance/Footer/noMoreData(title:)``), where a list that never
     /// loads previous pages stays.
-    public var previousPageState: RefreshAppearance.Footer {
-        registrar.access(self, keyPath: \.previousPageState)
-        return shown.previousPageState
-    }
+    public var previousPageState: RefreshAppearance.Footer { observed(\.previousPageState, \.previousPageState) }
 
     /// The current source's end-of-list text once its list has ended (and it has items), else `nil`.
-    public var noMoreText: String? {
-        registrar.access(self, keyPath: \.noMoreText)
-        return shown.noMoreText
-    }
+    public var noMoreText: String? { observed(\.noMoreText, \.noMoreText) }
 
     /// The current source's last failure, until its next success.
-    public var failure: RefreshFailure? {
-        registrar.access(self, keyPath: \.failure)
-        return shown.failure
-    }
+    public var failure: RefreshFailure? { observed(\.failure, \.failure) }
 
     /// The current source's failed load-more, until a load-more starts or a load succeeds: show
     /// its message and a Retry button calling ``loadMore()`` below the rows. A failure at the
     /// start or a failed refresh leaves it alone, unlike ``failure``. See
     /// ``RefreshState/loadMoreFailure``.
-    public var loadMoreFailure: RefreshFailure? {
-        registrar.access(self, keyPath: \.loadMoreFailure)
-        return shown.loadMoreFailure
-    }
+    public var loadMoreFailure: RefreshFailure? { observed(\.loadMoreFailure, \.loadMoreFailure) }
 
     /// The current source's failed load of the previous page, until one starts or succeeds, or a
     /// refresh succeeds: show its message and a Retry button calling ``loadPrevious()`` above the
     /// rows. A failed load-more leaves it alone, unlike ``failure``. See
     /// ``RefreshState/loadPreviousFailure``.
-    public var loadPreviousFailure: RefreshFailure? {
-        registrar.access(self, keyPath: \.loadPreviousFailure)
-        return shown.loadPreviousFailure
-    }
+    public var loadPreviousFailure: RefreshFailure? { observed(\.loadPreviousFailure, \.loadPreviousFailure) }
 
     /// The failure to show in place of an empty list, with a retry button calling ``retry()``;
     /// `nil` when the list has items or nothing failed.
-    public var placeholder: RefreshFailure? {
-        registrar.access(self, keyPath: \.placeholder)
-        return shown.placeholder
-    }
+    public var placeholder: RefreshFailure? { observed(\.placeholder, \.placeholder) }
 
     /// Whether the current source loaded and holds no items, with no failure to show instead: show
     /// your empty view ("No orders yet"); see ``RefreshState/isLoadedEmpty``.
-    public var isLoadedEmpty: Bool {
-        registrar.access(self, keyPath: \.isLoadedEmpty)
-        return shown.isLoadedEmpty
-    }
+    public var isLoadedEmpty: Bool { observed(\.isLoadedEmpty, \.isLoadedEmpty) }
 
     /// Whether the app said the list is offline (``setOnline(_:)``): show a banner.
     public var isOffline: Bool {
@@ -253,8 +223,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
-        let wasOffline = refreshStatus.isOffline
-        guard wasOffline == isOnline else { return }
+        guard refreshStatus.isOffline == isOnline else { return }
         registrar.withMutation(of: self, keyPath: \.isOffline) {}
         runtime.setOnline(isOnline)
     }
@@ -488,47 +457,36 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         }
     }
 
+    /// Reads a value a view observes.
+    private func observed<Value>(_ property: KeyPath<RefreshListModel, Value>, _ field: KeyPath<Snapshot, Value>)
+        -> Value
+    {
+        registrar.access(self, keyPath: property)
+        return shown[keyPath: field]
+    }
+
+    /// Shows `next`, telling the views that observe each value that changed, and only those.
     private func publish(_ next: Snapshot) {
-        let old = shown
-        guard next != old else { return }
-        if next.isRefreshing != old.isRefreshing {
-            registrar.withMutation(of: self, keyPath: \.isRefreshing) { shown.isRefreshing = next.isRefreshing }
-        }
-        if next.isLoadingMore != old.isLoadingMore {
-            registrar.withMutation(of: self, keyPath: \.isLoadingMore) { shown.isLoadingMore = next.isLoadingMore }
-        }
-        if next.isLoadingPrevious != old.isLoadingPrevious {
-            registrar.withMutation(of: self, keyPath: \.isLoadingPrevious) {
-                shown.isLoadingPrevious = next.isLoadingPrevious
-            }
-        }
-        if next.previousPageState != old.previousPageState {
-            registrar.withMutation(of: self, keyPath: \.previousPageState) {
-                shown.previousPageState = next.previousPageState
-            }
-        }
-        if next.noMoreText != old.noMoreText {
-            registrar.withMutation(of: self, keyPath: \.noMoreText) { shown.noMoreText = next.noMoreText }
-        }
-        if next.failure != old.failure {
-            registrar.withMutation(of: self, keyPath: \.failure) { shown.failure = next.failure }
-        }
-        if next.loadMoreFailure != old.loadMoreFailure {
-            registrar.withMutation(of: self, keyPath: \.loadMoreFailure) {
-                shown.loadMoreFailure = next.loadMoreFailure
-            }
-        }
-        if next.loadPreviousFailure != old.loadPreviousFailure {
-            registrar.withMutation(of: self, keyPath: \.loadPreviousFailure) {
-                shown.loadPreviousFailure = next.loadPreviousFailure
-            }
-        }
-        if next.placeholder != old.placeholder {
-            registrar.withMutation(of: self, keyPath: \.placeholder) { shown.placeholder = next.placeholder }
-        }
-        if next.isLoadedEmpty != old.isLoadedEmpty {
-            registrar.withMutation(of: self, keyPath: \.isLoadedEmpty) { shown.isLoadedEmpty = next.isLoadedEmpty }
-        }
+        guard next != shown else { return }
+        publish(\.isRefreshing, \.isRefreshing, from: next)
+        publish(\.isLoadingMore, \.isLoadingMore, from: next)
+        publish(\.isLoadingPrevious, \.isLoadingPrevious, from: next)
+        publish(\.previousPageState, \.previousPageState, from: next)
+        publish(\.noMoreText, \.noMoreText, from: next)
+        publish(\.failure, \.failure, from: next)
+        publish(\.loadMoreFailure, \.loadMoreFailure, from: next)
+        publish(\.loadPreviousFailure, \.loadPreviousFailure, from: next)
+        publish(\.placeholder, \.placeholder, from: next)
+        publish(\.isLoadedEmpty, \.isLoadedEmpty, from: next)
+    }
+
+    private func publish<Value: Equatable>(
+        _ property: KeyPath<RefreshListModel, Value>,
+        _ field: WritableKeyPath<Snapshot, Value>,
+        from next: Snapshot
+    ) {
+        guard shown[keyPath: field] != next[keyPath: field] else { return }
+        registrar.withMutation(of: self, keyPath: property) { shown[keyPath: field] = next[keyPath: field] }
     }
 
     private func resumeSettledRefreshes() {
