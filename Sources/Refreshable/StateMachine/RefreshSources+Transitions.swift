@@ -181,6 +181,8 @@ extension RefreshSources {
         let request = issue(kind, source: source, page: page, cursor: cursor)
         var superseded: [RefreshRequest] = []
         if kind == .refresh {
+            // A restored source's first refresh has started.
+            states[source].restored = false
             // A refresh supersedes the loads toward both ends: their answers are discarded.
             for end in forward...backward {
                 if let inFlight = states[source].edges[end].inFlight.take() {
