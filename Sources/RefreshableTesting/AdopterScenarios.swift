@@ -84,7 +84,7 @@ extension AdopterScenario {
             capSupersedesLoadMoreInFlight,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
-            staleListRefreshesOnReturn, offlineLoadsFailAtOnce,
+            staleListRefreshesOnReturn, offlineLoadsFailAtOnce, restoredListRefreshesBehindItsRows,
         ]
     }
 

@@ -101,6 +101,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// failure without asking the loader, a retry waits, and coming back online asks again for what
     /// failed (id `O`).
     case offline
+    /// Restoring a saved list replaces the state: the saved rows show at once with nothing in
+    /// flight, the list refreshes behind them when it appears (at once when on screen), and nothing
+    /// the old state asked for lands (id `SN`).
+    case restoring
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -176,6 +180,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .offline:
             return
                 "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online asks again for every failed direction."
+        case .restoring:
+            return
+                "Restoring a snapshot replaces the state: its rows show at once with nothing in flight, it refreshes behind them on appearing, and nothing the old state asked for lands."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
@@ -185,7 +192,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I3` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
-    /// `R` for retries, `ST` for staleness and `O` for offline.
+    /// `R` for retries, `ST` for staleness, `O` for offline and `SN` for restoring a saved list.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -217,6 +224,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .retry: return "R"
         case .staleness: return "ST"
         case .offline: return "O"
+        case .restoring: return "SN"
         case .controlActions: return "E1"
         }
     }
