@@ -54,6 +54,11 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     case refreshIfStale(minutes: Int)
     /// The app says the list is offline (`setOnline(false)`), or online again (`setOnline(true)`).
     case setOnline(Bool)
+    /// The app saves the list: `refreshStatus.snapshot()` (rule SN).
+    case save
+    /// The app puts the last saved list back: `refreshStatus.restore(from:)` (rule SN); nothing
+    /// when nothing was saved yet.
+    case restore
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -95,6 +100,10 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "refreshIfStale(olderThan: \(minutes) min)"
         case .setOnline(let online):
             return "setOnline(\(online))"
+        case .save:
+            return "save"
+        case .restore:
+            return "restore"
         }
     }
 }
@@ -186,8 +195,9 @@ extension ModelEvent {
     }
 
     /// The app's lifecycle, for every adopter: in a hundred events, three let minutes pass, three
-    /// bring the screen back to the foreground (rule ST), and three say the list is offline or
-    /// online again, online twice as often (rule O); `nil` for the others.
+    /// bring the screen back to the foreground (rule ST), three say the list is offline or
+    /// online again, online twice as often (rule O), one saves the list and one restores the last
+    /// saved list (rule SN); `nil` for the others.
     private static func lifecycleEvent(_ random: inout SplitMix64) -> ModelEvent? {
         switch random.below(100) {
         case 0..<3:
@@ -198,6 +208,10 @@ extension ModelEvent {
             return .setOnline(false)
         case 7..<9:
             return .setOnline(true)
+        case 9:
+            return .save
+        case 10:
+            return .restore
         default:
             return nil
         }

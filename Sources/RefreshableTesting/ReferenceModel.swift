@@ -68,6 +68,8 @@ struct ReferenceModel: Sendable {
         var backward = Progress()
         /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
         var refreshedAt: Int?
+        /// Whether it was restored from a saved list and no refresh of it started since (rule SN).
+        var restored = false
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -170,6 +172,8 @@ struct ReferenceModel: Sendable {
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {
+            // The refresh a restored source owes has started (rule SN).
+            sources[source].restored = false
             // A refresh supersedes the load of the previous page: its answer is stale.
             sources[source].previousInFlight = nil
         }
@@ -219,8 +223,12 @@ struct ReferenceModel: Sendable {
     /// first load failed waits for the placeholder's retry; one whose first load was cancelled loads again.
     func needsFirstLoad(_ source: Int) -> Bool {
         let state = sources[source]
-        return !state.hasLoaded && state.inFlight == nil && state.previousInFlight == nil
-            && (state.failure == nil || state.failure?.cancelled == true)
+        let idle = state.inFlight == nil && state.previousInFlight == nil
+        // A restored source refreshes on its first appearance, its rows on screen (rule SN).
+        if state.restored {
+            return idle
+        }
+        return !state.hasLoaded && idle && (state.failure == nil || state.failure?.cancelled == true)
     }
 
     func isInFlight(_ load: TestLoad) -> Bool {
