@@ -46,6 +46,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         }
     }
 
+    /// Whether the list was set up (`appear`): a restored list on screen refreshes at once (rule SN).
+    private var appeared = false
+
     /// How many refreshes and load-mores the run asked for: every other one is a user's pull.
     private var refreshes = 0
     private var loadMores = 0
@@ -108,6 +111,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         var expect = Expectation()
         switch event {
         case .appear:
+            appeared = true
             if model.needsFirstLoad(model.current) {
                 begin(.refresh, source: model.current, &expect)
             }
@@ -279,7 +283,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             // new one) on screen loads at once (rules SN and S13).
             expect.restoring = true
             model.restore(saved.sources)
-            if model.needsFirstLoad(model.current) {
+            if appeared, model.needsFirstLoad(model.current) {
                 begin(.refresh, source: model.current, &expect)
             }
             driver.note("try refreshStatus.restore(from: saved)")

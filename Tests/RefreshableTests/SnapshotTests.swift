@@ -117,6 +117,18 @@ struct SnapshotTests {
         #expect(!sources[0].isRestored)
     }
 
+    /// Found by the model check: an item inserted locally before the first load made the list's
+    /// own snapshot one that restoring refused (items in a source that never loaded).
+    @Test func aSourceThatNeverLoadedIsSavedAsANewOneEvenWithALocalInsertion() throws {
+        var sources = RefreshSources<SavedRow>(noMoreTitles: ["The end"], identity: .id())
+        _ = sources.insertItem(SavedRow(id: 1, title: "local"), at: 0, source: 0)
+        let snapshot = sources.snapshot()
+        #expect(snapshot.items(of: 0).isEmpty)
+        try sources.restore(from: snapshot)
+        #expect(!sources[0].hasLoaded)
+        #expect(!sources[0].isRestored)
+    }
+
     // MARK: Refused snapshots
 
     /// A page-numbered snapshot of one loaded source, with its fields open to damage.

@@ -5,8 +5,16 @@ extension RefreshSources {
     /// - Returns: The snapshot, to encode and keep.
     public func snapshot() -> RefreshSnapshot<Item> {
         let byCursor = policy.paging == .cursors
-        let sources = states.indices.map { index in
+        let sources = states.indices.map { index -> SourceSnapshot<Item> in
             let state = states[index]
+            // A source that never loaded is saved as a new one: items inserted locally before its
+            // first load are no server state, and its first load replaces them anyway.
+            guard state.hasLoaded else {
+                return SourceSnapshot(
+                    items: [], hasLoaded: false, page: policy.firstPage - 1, noMoreData: false, nextCursor: nil,
+                    firstLoadedPage: policy.firstPage, noPreviousData: true, previousCursor: nil, heldPages: [],
+                    itemsBefore: 0, unheld: 0)
+            }
             return SourceSnapshot(
                 items: Array(state.items),
                 hasLoaded: state.hasLoaded,
