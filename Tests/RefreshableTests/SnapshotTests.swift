@@ -102,7 +102,8 @@ struct SnapshotTests {
     }
 
     @Test func aRestoredSourceStaysRestoredUntilARefreshStarts() throws {
-        var sources = RefreshSources<SavedRow>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3), identity: .id())
+        var sources = RefreshSources<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3), identity: .id())
         try sources.restore(from: loadedSources(pages: 2).snapshot())
         guard case .started(let more, _) = sources.begin(.loadMore, source: 0) else {
             Issue.record("no load-more")
@@ -174,7 +175,8 @@ struct SnapshotTests {
     }
 
     @Test func aValidHandWrittenSnapshotRestores() throws {
-        let runtime = RefreshRuntime<SavedRow>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2), identity: .id())
+        let runtime = RefreshRuntime<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2), identity: .id())
         try runtime.restore(from: decode(savedJSON()))
         #expect(runtime[0].items.map(\.id) == [1, 2, 3, 4])
         #expect(runtime[0].page == 2)
@@ -219,7 +221,8 @@ struct SnapshotTests {
     }
 
     @Test func theLargestPageNumberRestoresAndEndsLoadingMoreInsteadOfOverflowing() throws {
-        let runtime = RefreshRuntime<SavedRow>(noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2), identity: .id())
+        let runtime = RefreshRuntime<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2), identity: .id())
         try runtime.restore(from: decode(savedJSON(page: .max, firstLoadedPage: .max)))
         var sources = runtime.sources
         #expect(sources.begin(.loadMore, source: 0) == .ignored(.noMoreData))

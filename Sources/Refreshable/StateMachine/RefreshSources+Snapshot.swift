@@ -54,7 +54,9 @@ extension RefreshSources {
             var restored: [RefreshState<Item>] = []
             restored.reserveCapacity(states.count)
             for index in states.indices {
-                restored.append(try restoredState(snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
+                restored.append(
+                    try restoredState(
+                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
             }
             try replaceStates(with: restored, unheld: snapshot.sources.map(\.unheld))
         } catch {
@@ -66,7 +68,8 @@ extension RefreshSources {
     /// Refuses a snapshot of another format, number of sources, paging or first page.
     private func checkFits(_ snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
         guard snapshot.formatVersion == RefreshSnapshot<Item>.currentFormatVersion else {
-            throw .incompatibleVersion(found: snapshot.formatVersion, supported: RefreshSnapshot<Item>.currentFormatVersion)
+            throw .incompatibleVersion(
+                found: snapshot.formatVersion, supported: RefreshSnapshot<Item>.currentFormatVersion)
         }
         guard snapshot.sources.count == states.count else {
             throw .sourceCountMismatch(snapshot: snapshot.sources.count, list: states.count)
@@ -106,7 +109,9 @@ extension RefreshSources {
 
     /// What contradicts itself in a loaded source's snapshot, if anything. Every sum is checked
     /// for overflow: the values come from storage the app does not control.
-    private static func corruption(in saved: SourceSnapshot<Item>, policy: RefreshPolicy) -> RefreshSnapshotError.Corruption? {
+    private static func corruption(in saved: SourceSnapshot<Item>, policy: RefreshPolicy) -> RefreshSnapshotError
+        .Corruption?
+    {
         guard saved.page >= saved.firstLoadedPage else { return .pageOutOfRange }
         switch policy.paging {
         case .pageNumbers:
