@@ -28,6 +28,7 @@ UNIT_NAMES = {
     "reads": "read",
     "edits": "edit",
     "rows": "row",
+    "restores": "restore",
 }
 # P6's refresh answers 20 rows, 2 new and the first 18 held: its difference names the rows held
 # less 18 (removed) and 2 (inserted). CostBenchmarks.swift checks the count.
@@ -64,7 +65,7 @@ class Row:
         self.name = name
         self.metrics = metrics
         pages = re.search(r"(\d+) pages$", name)
-        ops = re.search(r"x(\d+) (dispatches|page loads|refreshes|reads|edits|rows)$", name)
+        ops = re.search(r"x(\d+) (dispatches|page loads|refreshes|reads|edits|rows|restores)$", name)
         rows = re.search(r" (\d+) rows x", name)
         # P6: what one operation costs on a list holding this many rows.
         self.rows = int(rows.group(1)) if rows else None
@@ -369,6 +370,11 @@ def main():
             f"P5 RefreshSources {variant} Int 10000 pages",
             "P1 RefreshSources Int 10000 pages",
         )
+    ratio(
+        "restore a 10,000-row snapshot ÷ decode the rows into an Array, from JSON (limit 2)",
+        "P7 restore snapshot from JSON 10000 rows x1 restores",
+        "P7 JSON decode [Row] 10000 rows x1 restores",
+    )
     ratio(
         "adopter+controls ÷ RefreshSources per item at 10,000 pages, Int",
         "P1 adopter+controls Int 10000 pages",

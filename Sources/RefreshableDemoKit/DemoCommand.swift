@@ -71,6 +71,7 @@ public enum DemoCommand {
                 session = InteractiveSession(
                     loader: EmbeddedOrderAPI(seed: options.seed, timing: .realTime), identity: .id(), write: io.write)
             }
+            session.stateFile = options.stateFile.map(StateFile.init(path:))
             await session.run(lines: io.lines())
             return 0
         }

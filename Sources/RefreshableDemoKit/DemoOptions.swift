@@ -23,6 +23,8 @@ struct DemoOptions: Equatable {
     var seed: UInt64 = 1
     /// The HTTP request timeout, in seconds.
     var timeout: Double = 10
+    /// `--state-file`: where the interactive list is saved on exit and restored from at start.
+    var stateFile: String?
 
     /// A usage error, with a message that says what to fix.
     struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -72,9 +74,19 @@ struct DemoOptions: Equatable {
                     throw UsageError(message: "--timeout needs a positive number of seconds, got '\(text)'")
                 }
                 options.timeout = timeout
+            case "--state-file":
+                let path = try value()
+                guard !path.isEmpty else {
+                    throw UsageError(message: "--state-file needs a file's path, e.g. --state-file orders.json")
+                }
+                options.stateFile = path
             default:
                 throw UsageError(message: "unknown argument '\(argument)'; see --help")
             }
+        }
+        if options.stateFile != nil, !interactive {
+            throw UsageError(
+                message: "--state-file saves and restores the list you drive: add --interactive, or drop --state-file")
         }
         options.mode = interactive ? .interactive : (options.url == nil ? .scripted : .httpTour)
         return options
@@ -87,7 +99,7 @@ struct DemoOptions: Equatable {
         USAGE
           swift run refreshable-demo [--seed N]
           swift run refreshable-demo --url URL [--timeout SECONDS]
-          swift run refreshable-demo --interactive [--url URL] [--seed N]
+          swift run refreshable-demo --interactive [--url URL] [--seed N] [--state-file PATH]
 
         With no options, the demo plays a scripted session on an embedded, in-process paged API
         (All has 23 orders, Unpaid 7, Shipped 20, 10 a page; latencies come from the seed, so every
@@ -148,6 +160,11 @@ struct DemoOptions: Equatable {
                                n  send an order from here (insertPendingItem): shown at once as
                                   "(sending...)", kept through loads until a refresh brings it
                                s  show the screen again    h  help        q  quit
+          --state-file PATH  With --interactive: save the list (a RefreshSnapshot, as JSON) to PATH
+                             on quitting, and restore it from PATH at start when the file exists:
+                             the saved rows show at once, then refresh in the background. A file
+                             that does not fit the list (another --url's paging, a damaged one) is
+                             refused with the reason, and the list loads afresh.
           --seed N           Seed of the embedded API's latencies (default 1).
           --timeout SECONDS  The longest one HTTP request may take, from asking to the last byte
                              of the answer (default 10). On Linux it counts whole seconds, so a

@@ -113,9 +113,17 @@ final class InteractiveSession {
             "keys: r refresh | m/j load more | p/k load previous | \(tabs) | n send | t retry | f failures \(faults.failsEverything ? "ON" : "off") | o offline \(controller.refreshStatus.isOffline ? "ON" : "off") | w wake | s show | q quit"
     }
 
-    /// Shows the screen and loads the first page.
+    /// `--state-file`: where the list is restored from at start and saved to on exit.
+    var stateFile: StateFile?
+
+    /// Shows the screen and loads the first page; with a state file, restores the saved list
+    /// first, whose rows show at once and refresh in the background.
     func start() {
         write("Interactive: type a key, then Return.")
+        if let stateFile, let line = stateFile.restore(into: controller.refreshStatus) {
+            write(line)
+            narrator.show()
+        }
         narrator.act("setupRefreshHeader()") { $0.setupRefreshHeader() }
         narrator.show()
         write(keysLine)
@@ -208,6 +216,9 @@ final class InteractiveSession {
         start()
         for await line in lines {
             guard handle(line) else { break }
+        }
+        if let stateFile {
+            write(stateFile.save(controller.refreshStatus))
         }
         write("Bye.")
     }

@@ -4,7 +4,7 @@ import Refreshable
 ///
 /// Rows are `Identifiable` by the server's id, so a list given an identity (`.id()`) holds each
 /// row once, however many pages bring it.
-struct Order: Sendable, Equatable, Decodable, Identifiable {
+struct Order: Sendable, Equatable, Codable, Identifiable {
     /// The server's id, such as `all-1`.
     let id: String
     /// The text the row shows.

@@ -90,7 +90,7 @@ extension AdopterScenario {
             capSupersedesLoadMoreInFlight, refreshAroundThePosition, aPositionThatIsGoneFallsBackToTheFirstPage,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
-            staleListRefreshesOnReturn, offlineLoadsFailAtOnce,
+            staleListRefreshesOnReturn, offlineLoadsFailAtOnce, restoredListRefreshesBehindItsRows,
         ]
     }
 

@@ -110,6 +110,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// came on screen last, then loads outward; an empty or failed answer to it loads the first
     /// page at once (id `A`).
     case refreshAroundPosition
+    /// Restoring a saved list replaces the state: the saved rows show at once with nothing in
+    /// flight, the list refreshes behind them when it appears (at once when on screen), and nothing
+    /// the old state asked for lands (id `SN`).
+    case restoring
 
     /// What the rule requires, in one sentence.
     public var summary: String {
@@ -191,6 +195,9 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .refreshAroundPosition:
             return
                 "With refreshesAroundPosition and a page cap, a refresh asks for the page of the row that came on screen last and loads outward; an empty or failed answer to it loads the first page at once."
+        case .restoring:
+            return
+                "Restoring a snapshot replaces the state: its rows show at once with nothing in flight, it refreshes behind them on appearing, and nothing the old state asked for lands."
         case .controlActions:
             return
                 "A user's pull loads through the controls' wiring (header: refresh, footer: load-more); a control's own late callback of a begin loads nothing."
@@ -200,7 +207,8 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// The rule's id, such as `S9`: the Rules article's ids, `MS` for the multi-source rules,
     /// `D1`–`D4` for driving the controls, `E1` for control actions, `W` for wiring, `I1`–`I4` for items
     /// with an identity, `N` for answer numbering, `P` for previous pages, `C` for the page cap and
-    /// `R` for retries, `ST` for staleness, `O` for offline and `A` for refreshing around the position.
+    /// `R` for retries, `ST` for staleness, `O` for offline, `A` for refreshing around the position
+    /// and `SN` for restoring a saved list.
     public var id: String {
         switch self {
         case .firstAppearanceLoads: return "S1"
@@ -234,6 +242,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
         case .staleness: return "ST"
         case .offline: return "O"
         case .refreshAroundPosition: return "A"
+        case .restoring: return "SN"
         case .controlActions: return "E1"
         }
     }

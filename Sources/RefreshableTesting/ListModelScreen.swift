@@ -18,8 +18,18 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
     let model: RefreshListModel<Item>
     private let rig: ConformanceRig<Item>
     private var alerted: Set<RefreshFailure> = []
-    /// The tab drawn last: a failure that comes on screen with a tab switch is old news, not an alert.
-    private var drawnIndex = 0
+
+    /// Switches tabs: a failure the tabs held before the switch comes on screen with it and is
+    /// old news, not an alert; one of a load the switch starts (a restored tab's refresh that
+    /// fails at once offline) is new.
+    private func switchSource(to index: Int) {
+        for state in model.refreshStatus.sources {
+            for failure in [state.failure, state.loadMoreFailure, state.loadPreviousFailure].compactMap({ $0 }) {
+                alerted.insert(failure)
+            }
+        }
+        model.switchSource(to: index)
+    }
 
     init(model: RefreshListModel<Item>, rig: ConformanceRig<Item>) {
         self.model = model
@@ -33,7 +43,7 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
     var refreshStatus: RefreshRuntime<Item> { model.refreshStatus }
     var currentIndex: Int {
         get { model.currentIndex }
-        set { model.switchSource(to: newValue) }
+        set { switchSource(to: newValue) }
     }
     // The screen draws the doubles itself; the model drives no control.
     var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
@@ -59,7 +69,7 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         case .loadPrevious:
             model.loadPrevious()
         case .switchSource(let index):
-            model.switchSource(to: index)
+            switchSource(to: index)
         case .cancel:
             // `.onDisappear { model.cancelLoading() }`: the source on screen.
             model.cancelLoading()
@@ -158,14 +168,12 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         } else if list.placeholder != nil {
             list.hideFailurePlaceholder()
         }
-        let switched = drawnIndex != model.currentIndex
-        drawnIndex = model.currentIndex
         // A failure first seen over an empty list is the placeholder's: rows that come later
         // (a local insertion) do not turn it into a message. Each direction's failure is its own
         // alert: two that fail in one turn (a retry of both ends offline) are both shown.
         let failures = [model.failure, model.loadMoreFailure, model.loadPreviousFailure].compactMap { $0 }
         for failure in failures where alerted.insert(failure).inserted {
-            if !items.isEmpty, !switched {
+            if !items.isEmpty {
                 list.showFailureMessage(failure)
             }
         }

@@ -62,6 +62,11 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
     /// `itemDidAppear(at:)`) with the row at `pick` modulo the rows held. Only for lists that
     /// refresh around the position (rule A).
     case rowAppears(pick: Int)
+    /// The app saves the list: `refreshStatus.snapshot()` (rule SN).
+    case save
+    /// The app puts the last saved list back: `refreshStatus.restore(from:)` (rule SN); nothing
+    /// when nothing was saved yet.
+    case restore
 
     /// A short description such as `answer(pending[2], 3 items, hasMore: false)`.
     package var description: String {
@@ -107,6 +112,10 @@ package enum ModelEvent: Sendable, Hashable, CustomStringConvertible {
             return "setOnline(\(online))"
         case .rowAppears(let pick):
             return "rowDidAppear(at: held[\(pick)])"
+        case .save:
+            return "save"
+        case .restore:
+            return "restore"
         }
     }
 }
@@ -213,8 +222,9 @@ extension ModelEvent {
     }
 
     /// The app's lifecycle, for every adopter: in a hundred events, three let minutes pass, three
-    /// bring the screen back to the foreground (rule ST), and three say the list is offline or
-    /// online again, online twice as often (rule O); `nil` for the others.
+    /// bring the screen back to the foreground (rule ST), three say the list is offline or
+    /// online again, online twice as often (rule O), one saves the list and one restores the last
+    /// saved list (rule SN); `nil` for the others.
     private static func lifecycleEvent(_ random: inout SplitMix64) -> ModelEvent? {
         switch random.below(100) {
         case 0..<3:
@@ -225,6 +235,10 @@ extension ModelEvent {
             return .setOnline(false)
         case 7..<9:
             return .setOnline(true)
+        case 9:
+            return .save
+        case 10:
+            return .restore
         default:
             return nil
         }

@@ -20,6 +20,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     /// The ``TestClock`` the run gave the adopter's runtime to time its loads on (rule ST), boxed:
     /// a stored property cannot be limited to the OS versions the clock needs.
     private let staleClock: (any Sendable)?
+    /// The list the app saved last: the adopter's snapshot, and the model's sources then (rule SN).
+    private var saved: (snapshot: RefreshSnapshot<Adopter.Item>, sources: [ReferenceModel.Source])?
 
     init(driver: AdopterDriver<Adopter>, signals: EndOfListSignals) {
         self.driver = driver
@@ -43,6 +45,9 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             staleClock = nil
         }
     }
+
+    /// Whether the list was set up (`appear`): a restored list on screen refreshes at once (rule SN).
+    private var appeared = false
 
     /// How many refreshes and load-mores the run asked for: every other one is a user's pull.
     private var refreshes = 0
@@ -101,12 +106,15 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         /// Whether the event settled a refresh around the position: whatever it leads to wrongly
         /// breaks rule A.
         var around = false
+        /// Whether the event restored a saved list: whatever it leads to wrongly breaks rule SN.
+        var restoring = false
     }
 
     func perform(_ event: ModelEvent) async -> Divergence? {
         var expect = Expectation()
         switch event {
         case .appear:
+            appeared = true
             if model.needsFirstLoad(model.current) {
                 begin(.refresh, source: model.current, &expect)
             }
@@ -304,6 +312,27 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 begin(kind, source: model.current, &expect)
             }
             driver.perform(.setOnline(true))
+        case .save:
+            saved = (driver.adopter.refreshStatus.snapshot(), model.saved())
+            driver.note("let saved = refreshStatus.snapshot()")
+        case .restore:
+            guard let saved else {
+                driver.note("nothing saved yet: no restore")
+                break
+            }
+            // Restoring replaces the state; the list is on screen, so a restored source (or a
+            // new one) on screen loads at once (rules SN and S13).
+            expect.restoring = true
+            model.restore(saved.sources)
+            if appeared, model.needsFirstLoad(model.current) {
+                begin(.refresh, source: model.current, &expect)
+            }
+            driver.note("try refreshStatus.restore(from: saved)")
+            do {
+                try driver.adopter.refreshStatus.restore(from: saved.snapshot)
+            } catch {
+                driver.note("refused: \(error)")
+            }
         case .timePasses(let minutes):
             model.now += minutes * 60
             driver.note("\(minutes) min pass on the runtime's clock")
@@ -349,6 +378,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
         guard var divergence = checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect) else {
             return nil
+        }
+        // Whatever a restore leads to wrongly breaks rule SN.
+        if expect.restoring {
+            return Divergence(rule: .restoring, mismatch: divergence.mismatch)
         }
         // A stale answer that changed a load in flight was applied to a request it does not answer.
         if expect.staleAnswer, divergence.rule == .oneLoadPerSource {
@@ -602,6 +635,8 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             return .offline
         case .rowAppears:
             return .refreshAroundPosition
+        case .save, .restore:
+            return .restoring
         }
     }
 

@@ -75,6 +75,8 @@ struct ReferenceModel: Sendable {
         /// How many of `items` are pending items at the front, and at the back (rule I4).
         var pendingFront = 0
         var pendingBack = 0
+        /// Whether it was restored from a saved list and no refresh of it started since (rule SN).
+        var restored = false
     }
 
     /// How the loads of one direction moved the list since the last successful refresh (rule S14).
@@ -179,6 +181,8 @@ struct ReferenceModel: Sendable {
         if kind == .loadMore {
             sources[source].loadMoreFailed = false
         } else {
+            // The refresh a restored source owes has started (rule SN).
+            sources[source].restored = false
             // A refresh supersedes the load of the previous page: its answer is stale.
             sources[source].previousInFlight = nil
         }
@@ -230,7 +234,12 @@ struct ReferenceModel: Sendable {
     /// recorded nothing and loads again (rule S6).
     func needsFirstLoad(_ source: Int) -> Bool {
         let state = sources[source]
-        return !state.hasLoaded && state.inFlight == nil && state.previousInFlight == nil && state.failure == nil
+        let idle = state.inFlight == nil && state.previousInFlight == nil
+        // A restored source refreshes on its first appearance, its rows on screen (rule SN).
+        if state.restored {
+            return idle
+        }
+        return !state.hasLoaded && idle && state.failure == nil
     }
 
     func isInFlight(_ load: TestLoad) -> Bool {

@@ -178,6 +178,11 @@ class TestAdopter: Refreshable {
 
     func refreshDidCancel(_ request: RefreshRequest) {}
 
+    /// The library's default: reloads the list when the update is for the current source.
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        reloadListIfCurrent(update)
+    }
+
     /// Reports a page to the library.
     func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
         loadSuccess(page, for: request)

@@ -72,6 +72,12 @@ import Testing
                     .refreshReplacesItems,
                     "a footer hidden while the list is empty and shown again shows the end of the list again",
                     .items(source: 0, expected: [], observed: items(0, 1, response: 1, count: 2))),
+                Found(
+                    .refreshReplacesItems,
+                    "a restored list shows its saved rows at once, refreshes behind them, and discards what the old state asked for",
+                    .items(
+                        source: 0, expected: items(0, 1, response: 3),
+                        observed: items(0, 1, response: 1) + items(0, 1, response: 3))),
             ])
     }
 
@@ -200,6 +206,12 @@ import Testing
                     .replacingStateCancelsOldLoads,
                     "replacing the state discards what the old state asked for and loads the new state's first page",
                     .items(source: 0, expected: [], observed: items(0, 1, response: 2))),
+                // The same through a restore: the old load-more's answer lands in the restored
+                // list's background refresh.
+                Found(
+                    .restoring,
+                    "a restored list shows its saved rows at once, refreshes behind them, and discards what the old state asked for",
+                    .items(source: 0, expected: items(0, 1, response: 1), observed: items(0, 2, response: 2))),
             ])
         let violation = try #require(failure.violations.first { $0.rule == .resultAppliesToRequester })
         #expect(violation.steps.contains("switchSource(to: 1)"))
@@ -223,6 +235,18 @@ import Testing
                     .offline, "offline, a load fails at once and keeps the items; online, it loads again",
                     .loads(expected: [.loadMore(source: 0, page: 2)], observed: [.refresh(source: 0, page: 1)]))
             ])
+    }
+
+    @Test func startingOverWhenTheStateIsReplacedBreaksRestoring() async throws {
+        let failure = try await failure { StartsOverOnResetController(rig: $0) }
+        #expect(failure.violatedRules == [.restoring])
+        let violation = try #require(failure.violations.first)
+        #expect(
+            violation.scenario
+                == "a restored list shows its saved rows at once, refreshes behind them, and discards what the old state asked for"
+        )
+        #expect(violation.mismatch == .items(source: 0, expected: items(0, 1, response: 1), observed: []))
+        #expect(violation.steps.contains("try refreshStatus.restore(from: saved)"))
     }
 
     @Test func reportingWithAKeptRequestInsteadOfTheCapturedOneBreaksReplacingTheState() async throws {

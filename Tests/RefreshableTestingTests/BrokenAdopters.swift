@@ -418,3 +418,18 @@ final class RefreshingWhenOfflineController: TestAdopter {
         }
     }
 }
+
+/// SN: starts over whenever its state is replaced while it shows rows, as a screen that "resets
+/// on reset" does: a restored list's rows are thrown away for a fresh state, and the screen shows
+/// the first load's spinner over an empty list instead of the saved rows.
+final class StartsOverOnResetController: TestAdopter {
+    override func refreshDidUpdate(_ update: RefreshUpdate) {
+        super.refreshDidUpdate(update)
+        guard update.change == .reset, !refreshStatus[update.source].items.isEmpty else { return }
+        var fresh = refreshStatus.sources
+        for index in fresh.indices {
+            fresh[index] = RefreshState(noMoreTitle: fresh[index].noMoreTitle)
+        }
+        refreshStatus.sources = fresh
+    }
+}

@@ -90,7 +90,7 @@ import Testing
             .firstAppearanceLoads, .footerHiddenWhileEmpty, .refreshReplacesItems, .refreshResetsEndOfList, .endOfList,
             .failureIsShown, .refreshAsksFirstPage, .loadMoreAsksNextPage, .failedLoadCommitsNoPage,
             .controlsLeaveRefreshing, .oneLoadPerSource, .resultAppliesToRequester, .replacingStateCancelsOldLoads,
-            .sourcesKeepOwnState, .footerShownAgainIsDrivenAfresh, .controlActions, .staleness, .offline,
+            .sourcesKeepOwnState, .footerShownAgainIsDrivenAfresh, .controlActions, .staleness, .offline, .restoring,
         ]
         #expect(covered == designRules)
         #expect(RefreshableConformance.scenarioNames.count >= 19)

@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
     registerSourceCountBenchmarks()
     registerPagingBenchmarks()
     registerCostBenchmarks()
+    registerSnapshotBenchmarks()
 }

@@ -372,11 +372,16 @@ public final class RefreshRuntime<Item: Sendable> {
 
     /// Loads the current source's first page if it never loaded, nothing is in flight, and no load
     /// of it failed (a failed first load shows a placeholder whose action retries); a cancelled one
-    /// recorded nothing and loads again.
+    /// recorded nothing and loads again. Refreshes a source restored from a snapshot that no
+    /// refresh started for yet, its rows on screen meanwhile.
     func loadFirstPageIfNeeded() {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let source = state[index]
+        if source.isRestored, !source.isLoading {
+            startLoad(.refresh, source: index)
+            return
+        }
         guard !source.hasLoaded, !source.isLoading, source.failure == nil else { return }
         startLoad(.refresh, source: index)
     }

@@ -210,6 +210,8 @@ extension RefreshSources {
         }
         var superseded: [RefreshRequest] = []
         if kind == .refresh {
+            // A restored source's first refresh has started.
+            states[source].restored = false
             // A refresh supersedes the loads toward both ends: their answers are discarded.
             for end in forward...backward {
                 if let inFlight = states[source].edges[end].inFlight.take() {

@@ -182,7 +182,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     /// The runtime, connected to this model.
-    private var runtime: RefreshRuntime<Item> {
+    var runtime: RefreshRuntime<Item> {
         refreshStatus.attach(self) { ModelHost(self) }
         return refreshStatus
     }
@@ -336,6 +336,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public func itemDidAppear(at index: Int) {
         guard index >= 0, index < refreshStatus[self.index].items.count else { return }
         runtime.rowDidAppear(at: index, source: self.index)
+        if refreshStatus[self.index].isRestored {
+            // A restored list's first row on screen is its first appearance: it refreshes.
+            runtime.setUp()
+        }
         visible.insert(index)
         loadMoreIfNearTheEnd()
         loadPreviousIfNearTheStart()

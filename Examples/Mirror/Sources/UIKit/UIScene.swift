@@ -6,6 +6,8 @@
 //     ("class let willEnterForegroundNotification: NSNotification.Name", nonisolated in the SDK)
 //   https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
 //     ("class let didBecomeActiveNotification: NSNotification.Name")
+//   https://developer.apple.com/documentation/uikit/uiscene/didenterbackgroundnotification
+//     ("class let didEnterBackgroundNotification: NSNotification.Name", nonisolated in the SDK)
 // Nothing posts the notifications here: the examples only subscribe to them.
 
 public import Foundation
@@ -17,6 +19,10 @@ open class UIScene: UIResponder {
     /// become visible to the user.
     public nonisolated static let willEnterForegroundNotification = Notification.Name(
         "UISceneWillEnterForegroundNotification")
+    /// A notification that indicates that the scene is running in the background and is no
+    /// longer onscreen.
+    public nonisolated static let didEnterBackgroundNotification = Notification.Name(
+        "UISceneDidEnterBackgroundNotification")
 }
 
 /// The centralized point of control and coordination for apps running in iOS (UIKit's

@@ -2,7 +2,7 @@
 // screens and the docs' snippets have something real to load.
 
 /// An order, the item type of every example list.
-struct Order: Identifiable, Sendable, Equatable {
+struct Order: Identifiable, Sendable, Equatable, Codable {
     /// The order's identifier.
     let id: String
     /// The text a row shows.

@@ -1,0 +1,47 @@
+/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>).
+extension RefreshRuntime {
+    /// A snapshot of every source: its items and paging position, nothing in flight and no
+    /// failure. Encode it with the encoder your app uses and keep it where it chooses.
+    /// - Returns: The snapshot.
+    public func snapshot() -> RefreshSnapshot<Item> {
+        state.snapshot()
+    }
+
+    /// Puts a saved list back: the rows show at once, and the list refreshes in the background
+    /// when it first appears.
+    ///
+    /// Restoring replaces the state (see <doc:Rules#Replacing-the-state>): every load of the old
+    /// state is cancelled and its answer discarded, the controls and placeholder are drawn from
+    /// the restored state, and no load runs until the list appears. Each source that had loaded
+    /// is ``RefreshState/isRestored`` and stale (it has no ``age(of:)``, so
+    /// ``refreshIfStale(olderThan:)`` refreshes it): the first appearance of the list (or of
+    /// that source, on switching to it) refreshes it, with its rows on screen meanwhile. A list
+    /// already on screen refreshes the current source at once. The policy, the identity and the
+    /// end-of-list texts stay the list's own.
+    ///
+    /// A snapshot of another format, another number of sources, another paging or first page, or
+    /// a damaged one is refused: the list is left empty and unloaded, as a new list is (a list on
+    /// screen loads its first page), and the error says why.
+    ///
+    /// ```swift
+    /// if let data = try? Data(contentsOf: url),
+    ///     let saved = try? JSONDecoder().decode(RefreshSnapshot<Order>.self, from: data) {
+    ///     try? refreshStatus.restore(from: saved)
+    /// }
+    /// ```
+    /// - Parameter snapshot: A snapshot taken with ``snapshot()``, possibly decoded from storage.
+    /// - Throws: ``RefreshSnapshotError``.
+    public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
+        var next = state
+        var refusal: RefreshSnapshotError?
+        do {
+            try next.restore(from: snapshot)
+        } catch {
+            refusal = error
+        }
+        replace(with: next)
+        if let refusal {
+            throw refusal
+        }
+    }
+}

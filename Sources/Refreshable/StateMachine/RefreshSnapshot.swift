@@ -1,0 +1,254 @@
+/// A saved list: what a list holds and where each source is in its paging, to show the list again
+/// at once at the next launch (see <doc:SavingAndRestoringAList>).
+///
+/// Take one with ``RefreshRuntime/snapshot()`` (or ``RefreshSources/snapshot()``,
+/// ``RefreshListModel/snapshot()``), encode it with the encoder your app uses (it is `Codable`
+/// when the items are), and put it back with ``RefreshRuntime/restore(from:)``:
+///
+/// ```swift
+/// let data = try JSONEncoder().encode(refreshStatus.snapshot())
+/// // at the next launch
+/// try? refreshStatus.restore(from: JSONDecoder().decode(RefreshSnapshot<Order>.self, from: data))
+/// ```
+///
+/// A snapshot holds each source's items and its paging position: the last page loaded and the
+/// first one held (or the cursors past each end), whether each end was reached, the pages held
+/// under a page cap, and the policy settings those numbers depend on (page numbers or cursors,
+/// the first page's number, the cap). It holds nothing in flight and no failure: a restored list
+/// loads afresh. It holds no id index either: restoring builds it again from the items, which
+/// costs less than decoding one. Local edits are saved as the items they left, and a local
+/// removal no longer holds back a later page that brings the item again.
+public struct RefreshSnapshot<Item: Sendable>: Sendable {
+    /// The format this version of the library writes and reads. A snapshot written in another
+    /// format is refused with ``RefreshSnapshotError/incompatibleVersion(found:supported:)``.
+    public static var currentFormatVersion: Int { 1 }
+
+    /// The format the snapshot was written in.
+    public let formatVersion: Int
+    /// Page numbers or cursors, when the snapshot was taken.
+    var paging: RefreshPolicy.Paging
+    /// The policy's first page, when the snapshot was taken.
+    var firstPage: Int
+    /// The policy's page cap, when the snapshot was taken.
+    var maxPages: Int?
+    /// One entry per source, in order.
+    var sources: [SourceSnapshot<Item>]
+
+    /// The number of sources saved.
+    public var sourceCount: Int { sources.count }
+
+    /// The items saved for one source, in order.
+    /// - Parameter source: The source's index; out of range stops with a message.
+    /// - Returns: The source's items.
+    public func items(of source: Int) -> [Item] {
+        require(
+            source >= 0 && source < sources.count,
+            "RefreshSnapshot.items(of:): source index \(source) is out of range; the snapshot has \(sources.count) source(s)."
+        )
+        return sources[source].items
+    }
+
+    init(
+        formatVersion: Int = Self.currentFormatVersion,
+        paging: RefreshPolicy.Paging,
+        firstPage: Int,
+        maxPages: Int?,
+        sources: [SourceSnapshot<Item>]
+    ) {
+        self.formatVersion = formatVersion
+        self.paging = paging
+        self.firstPage = firstPage
+        self.maxPages = maxPages
+        self.sources = sources
+    }
+}
+
+/// One source of a ``RefreshSnapshot``. Not nested in the generic snapshot, so its coding keys
+/// stay plain.
+struct SourceSnapshot<Item: Sendable>: Sendable {
+    var items: [Item]
+    /// Whether a load of the source had succeeded; an unloaded source is restored unloaded.
+    var hasLoaded: Bool
+    /// The last page loaded (forward), its end, and the cursor a load-more asks with.
+    var page: Int
+    var noMoreData: Bool
+    var nextCursor: String?
+    /// The first page held (backward), its end, and the cursor a load of the previous page asks with.
+    var firstLoadedPage: Int
+    var noPreviousData: Bool
+    var previousCursor: String?
+    /// The pages held under a page cap, front to back; empty without one.
+    var heldPages: [HeldPage]
+    /// How many items the server sent before the first page held (pages the cap dropped).
+    var itemsBefore: Int
+    /// With an identity: how many items the server sent beyond those held (see `ItemIndex.unheld`).
+    var unheld: Int
+}
+
+extension RefreshSnapshot: Equatable where Item: Equatable {}
+extension SourceSnapshot: Equatable where Item: Equatable {}
+
+/// Why a ``RefreshSnapshot`` was refused. The list that refused it is left empty and unloaded,
+/// as a new list is: its first appearance loads the first page.
+public enum RefreshSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The snapshot was written in another format (``RefreshSnapshot/formatVersion``) than this
+    /// version of the library reads (``RefreshSnapshot/currentFormatVersion``).
+    case incompatibleVersion(found: Int, supported: Int)
+    /// The snapshot has another number of sources than the list.
+    case sourceCountMismatch(snapshot: Int, list: Int)
+    /// The snapshot was taken under another paging (page numbers or cursors) or another first
+    /// page than the list's policy: its page numbers mean something else.
+    case policyMismatch
+    /// The snapshot's contents contradict each other: edited or damaged after it was saved.
+    case corrupt(source: Int, Corruption)
+
+    /// What is wrong in a corrupt snapshot.
+    public enum Corruption: Sendable, Hashable {
+        /// A page number below the policy's first page, or a last page loaded before the first
+        /// page held.
+        case pageOutOfRange
+        /// Under cursor paging, an end that is open without a cursor or ended with one; under
+        /// page numbers, any cursor.
+        case cursorMismatch
+        /// A count that is negative, or that added to the others would overflow.
+        case invalidCount
+        /// The pages held do not add up to the items, or are more than the cap allows.
+        case heldPagesMismatch
+        /// A source that never loaded holds items.
+        case itemsWithoutLoad
+        /// Two items have the same id under the list's identity; `position` is the second.
+        case duplicateID(position: Int)
+    }
+
+    /// What went wrong, in English.
+    public var description: String {
+        switch self {
+        case .incompatibleVersion(let found, let supported):
+            return "The saved list is in format \(found); this version reads format \(supported)."
+        case .sourceCountMismatch(let snapshot, let list):
+            return "The saved list has \(snapshot) source(s); this list has \(list)."
+        case .policyMismatch:
+            return "The saved list was paged differently (page numbers or cursors, or the first page)."
+        case .corrupt(let source, let corruption):
+            return "The saved list is damaged (source \(source): \(corruption))."
+        }
+    }
+}
+
+// MARK: Coding
+
+extension RefreshSnapshot {
+    enum CodingKeys: String, CodingKey {
+        case formatVersion, paging, firstPage, maxPages, sources
+    }
+}
+
+extension RefreshSnapshot: Encodable where Item: Encodable {
+    /// Encodes the snapshot; the items with their own `Encodable` conformance.
+    /// - Parameter encoder: The encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .formatVersion)
+        try container.encode(paging == .cursors ? "cursors" : "pageNumbers", forKey: .paging)
+        try container.encode(firstPage, forKey: .firstPage)
+        try container.encodeIfPresent(maxPages, forKey: .maxPages)
+        try container.encode(sources, forKey: .sources)
+    }
+}
+
+extension RefreshSnapshot: Decodable where Item: Decodable {
+    /// Decodes a snapshot. The format version is read first: a snapshot in another format decodes
+    /// without its contents, and restoring it throws
+    /// ``RefreshSnapshotError/incompatibleVersion(found:supported:)``. Whether the contents
+    /// agree is checked when the snapshot is restored.
+    /// - Parameter decoder: The decoder.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        guard formatVersion == Self.currentFormatVersion else {
+            (paging, firstPage, maxPages, sources) = (.pageNumbers, 1, nil, [])
+            return
+        }
+        switch try container.decode(String.self, forKey: .paging) {
+        case "cursors":
+            paging = .cursors
+        case "pageNumbers":
+            paging = .pageNumbers
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .paging, in: container, debugDescription: "paging is \"pageNumbers\" or \"cursors\"")
+        }
+        firstPage = try container.decode(Int.self, forKey: .firstPage)
+        maxPages = try container.decodeIfPresent(Int.self, forKey: .maxPages)
+        sources = try container.decode([SourceSnapshot<Item>].self, forKey: .sources)
+    }
+}
+
+extension SourceSnapshot {
+    enum CodingKeys: String, CodingKey {
+        case items, hasLoaded, page, noMoreData, nextCursor, firstLoadedPage, noPreviousData, previousCursor
+        case heldPages, itemsBefore, unheld
+    }
+}
+
+extension SourceSnapshot: Encodable where Item: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(hasLoaded, forKey: .hasLoaded)
+        try container.encode(page, forKey: .page)
+        try container.encode(noMoreData, forKey: .noMoreData)
+        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+        try container.encode(firstLoadedPage, forKey: .firstLoadedPage)
+        try container.encode(noPreviousData, forKey: .noPreviousData)
+        try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
+        if !heldPages.isEmpty {
+            try container.encode(heldPages, forKey: .heldPages)
+        }
+        try container.encode(itemsBefore, forKey: .itemsBefore)
+        try container.encode(unheld, forKey: .unheld)
+    }
+}
+
+extension SourceSnapshot: Decodable where Item: Decodable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([Item].self, forKey: .items)
+        hasLoaded = try container.decode(Bool.self, forKey: .hasLoaded)
+        page = try container.decode(Int.self, forKey: .page)
+        noMoreData = try container.decode(Bool.self, forKey: .noMoreData)
+        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        firstLoadedPage = try container.decode(Int.self, forKey: .firstLoadedPage)
+        noPreviousData = try container.decode(Bool.self, forKey: .noPreviousData)
+        previousCursor = try container.decodeIfPresent(String.self, forKey: .previousCursor)
+        heldPages = try container.decodeIfPresent([HeldPage].self, forKey: .heldPages) ?? []
+        itemsBefore = try container.decode(Int.self, forKey: .itemsBefore)
+        unheld = try container.decode(Int.self, forKey: .unheld)
+    }
+}
+
+extension HeldPage: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case count, sent, cursor, previousCursor, nextCursor, span
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        count = try container.decode(Int.self, forKey: .count)
+        sent = try container.decode(Int.self, forKey: .sent)
+        cursor = try container.decodeIfPresent(String.self, forKey: .cursor)
+        previousCursor = try container.decodeIfPresent(String.self, forKey: .previousCursor)
+        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        span = try container.decode(Int.self, forKey: .span)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encode(sent, forKey: .sent)
+        try container.encodeIfPresent(cursor, forKey: .cursor)
+        try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
+        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+        try container.encode(span, forKey: .span)
+    }
+}

@@ -1,0 +1,181 @@
+/// Saving the sources to a ``RefreshSnapshot`` and restoring them from one.
+extension RefreshSources {
+    /// A snapshot of every source: its items and paging position, nothing in flight and no
+    /// failure (see ``RefreshSnapshot``).
+    /// - Returns: The snapshot, to encode and keep.
+    public func snapshot() -> RefreshSnapshot<Item> {
+        let byCursor = policy.paging == .cursors
+        let sources = states.indices.map { index -> SourceSnapshot<Item> in
+            let state = states[index]
+            // A source that never loaded is saved as a new one: items inserted locally before its
+            // first load are no server state, and its first load replaces them anyway.
+            guard state.hasLoaded else {
+                return SourceSnapshot(
+                    items: [], hasLoaded: false, page: policy.firstPage - 1, noMoreData: false, nextCursor: nil,
+                    firstLoadedPage: policy.firstPage, noPreviousData: true, previousCursor: nil, heldPages: [],
+                    itemsBefore: 0, unheld: 0)
+            }
+            return SourceSnapshot(
+                items: Array(state.items),
+                hasLoaded: state.hasLoaded,
+                page: state.page,
+                noMoreData: state.noMoreData,
+                nextCursor: byCursor ? state.nextCursor : nil,
+                firstLoadedPage: state.firstLoadedPage,
+                noPreviousData: state.noPreviousData,
+                previousCursor: byCursor ? state.previousCursor : nil,
+                heldPages: policy.maxPages == nil ? [] : state.heldPages,
+                itemsBefore: state.itemsBefore,
+                unheld: indexes.isEmpty ? 0 : indexes[index].unheld
+            )
+        }
+        return RefreshSnapshot(
+            paging: policy.paging, firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
+    }
+
+    /// Replaces every source's items and paging position with a snapshot's, keeping the policy,
+    /// the identity and each source's end-of-list text.
+    ///
+    /// Nothing is in flight afterwards and no failure is kept: an answer to a request of the old
+    /// state is discarded (see <doc:Rules#Replacing-the-state>). Each source that had loaded is
+    /// ``RefreshState/isRestored`` until a refresh of it starts. The id index is built again from
+    /// the items. A snapshot taken under a page cap other than the policy's keeps its items, and
+    /// the next capped load counts them as one page, as a change of the cap does.
+    ///
+    /// A snapshot of another format, another number of sources, another paging or first page, or
+    /// whose contents contradict each other (see ``RefreshSnapshotError/Corruption``) is refused:
+    /// every source is left empty and unloaded, as a new list is, and the error says why.
+    /// - Parameter snapshot: A snapshot taken with ``snapshot()``, possibly decoded from storage.
+    /// - Throws: ``RefreshSnapshotError``.
+    public mutating func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
+        revision &+= 1
+        do {
+            try checkFits(snapshot)
+            var restored: [RefreshState<Item>] = []
+            restored.reserveCapacity(states.count)
+            for index in states.indices {
+                restored.append(
+                    try restoredState(
+                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
+            }
+            try replaceStates(with: restored, unheld: snapshot.sources.map(\.unheld))
+        } catch {
+            replaceStates(with: states.map { RefreshState(noMoreTitle: $0.noMoreTitle, firstPage: policy.firstPage) })
+            throw error
+        }
+    }
+
+    /// Refuses a snapshot of another format, number of sources, paging or first page.
+    private func checkFits(_ snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
+        guard snapshot.formatVersion == RefreshSnapshot<Item>.currentFormatVersion else {
+            throw .incompatibleVersion(
+                found: snapshot.formatVersion, supported: RefreshSnapshot<Item>.currentFormatVersion)
+        }
+        guard snapshot.sources.count == states.count else {
+            throw .sourceCountMismatch(snapshot: snapshot.sources.count, list: states.count)
+        }
+        guard snapshot.paging == policy.paging, snapshot.firstPage == policy.firstPage else {
+            throw .policyMismatch
+        }
+    }
+
+    /// The state a source's snapshot describes, once checked.
+    private func restoredState(
+        _ saved: SourceSnapshot<Item>,
+        source: Int,
+        keepsHeldPages: Bool
+    ) throws(RefreshSnapshotError) -> RefreshState<Item> {
+        var state = RefreshState<Item>(noMoreTitle: states[source].noMoreTitle, firstPage: policy.firstPage)
+        guard saved.hasLoaded else {
+            guard saved.items.isEmpty else { throw .corrupt(source: source, .itemsWithoutLoad) }
+            return state
+        }
+        if let corruption = Self.corruption(in: saved, policy: policy) {
+            throw .corrupt(source: source, corruption)
+        }
+        state._items = RefreshItems(saved.items)
+        state._hasLoaded = true
+        state.restored = true
+        state.edges[forward].page = saved.page
+        state.edges[forward].ended = saved.noMoreData
+        state.edges[forward].cursor = saved.nextCursor
+        state.edges[backward].page = saved.firstLoadedPage
+        state.edges[backward].ended = saved.noPreviousData
+        state.edges[backward].cursor = saved.previousCursor
+        state.heldPages = keepsHeldPages ? saved.heldPages : []
+        state.itemsBefore = saved.itemsBefore
+        return state
+    }
+
+    /// What contradicts itself in a loaded source's snapshot, if anything. Every sum is checked
+    /// for overflow: the values come from storage the app does not control.
+    private static func corruption(in saved: SourceSnapshot<Item>, policy: RefreshPolicy) -> RefreshSnapshotError
+        .Corruption?
+    {
+        guard saved.page >= saved.firstLoadedPage else { return .pageOutOfRange }
+        switch policy.paging {
+        case .pageNumbers:
+            guard saved.firstLoadedPage >= policy.firstPage else { return .pageOutOfRange }
+            guard saved.nextCursor == nil, saved.previousCursor == nil else { return .cursorMismatch }
+        case .cursors:
+            guard saved.noMoreData == (saved.nextCursor == nil), saved.noPreviousData == (saved.previousCursor == nil)
+            else { return .cursorMismatch }
+        }
+        guard saved.itemsBefore >= 0 else { return .invalidCount }
+        guard !saved.heldPages.isEmpty else { return nil }
+        var held = 0
+        var sent = saved.itemsBefore
+        for page in saved.heldPages {
+            guard page.count >= 0, page.sent >= 0, page.span >= 1 else { return .invalidCount }
+            let (heldSum, heldOverflow) = held.addingReportingOverflow(page.count)
+            let (sentSum, sentOverflow) = sent.addingReportingOverflow(page.sent)
+            guard !heldOverflow, !sentOverflow else { return .invalidCount }
+            (held, sent) = (heldSum, sentSum)
+        }
+        guard held == saved.items.count, saved.heldPages.count <= policy.maxPages ?? .max else {
+            return .heldPagesMismatch
+        }
+        return nil
+    }
+
+    /// Puts `restored` in place of every source's state, indexed under the identity; refuses
+    /// items that hold an id twice.
+    private mutating func replaceStates(
+        with restored: [RefreshState<Item>],
+        unheld: [Int]
+    ) throws(RefreshSnapshotError) {
+        guard let identity else {
+            replaceStates(with: restored)
+            return
+        }
+        var built: [ItemIndex] = []
+        built.reserveCapacity(restored.count)
+        for (source, state) in restored.enumerated() {
+            var index = ItemIndex(state.items, identity: identity)
+            if index.holdsDuplicates {
+                throw .corrupt(source: source, .duplicateID(position: Self.secondOccurrence(in: state.items, identity)))
+            }
+            index.unheld = unheld[source]
+            built.append(index)
+        }
+        states = restored
+        indexes = built
+    }
+
+    /// Puts `restored` in place of every source's state, indexed under the identity.
+    private mutating func replaceStates(with restored: [RefreshState<Item>]) {
+        states = restored
+        indexes = []
+        guard let identity else { return }
+        indexes = restored.map { ItemIndex($0.items, identity: identity) }
+    }
+
+    /// The position of the first item whose id an earlier item has: read only to report it.
+    private static func secondOccurrence(in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) -> Int {
+        var seen: Set<RefreshItemID> = []
+        for (position, item) in items.enumerated() where !seen.insert(identity.id(item)).inserted {
+            return position
+        }
+        return items.count
+    }
+}

@@ -1,0 +1,22 @@
+/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension RefreshListModel {
+    /// A snapshot of every source: its items and paging position, nothing in flight and no
+    /// failure. See ``RefreshRuntime/snapshot()``.
+    /// - Returns: The snapshot.
+    public func snapshot() -> RefreshSnapshot<Item> {
+        refreshStatus.snapshot()
+    }
+
+    /// Puts a saved list back: ``items`` holds its rows at once, with no refresh in flight, and
+    /// the list refreshes in the background on its first appearance (``setUp()``, or a row's
+    /// ``itemDidAppear(_:)``), its rows on screen meanwhile. Call it before the view appears (in
+    /// the model's owner, or where the model is made). Every load of the old state is cancelled
+    /// and a ``refresh()`` awaiting one returns. A refused snapshot leaves the list empty and
+    /// unloaded; see ``RefreshRuntime/restore(from:)``.
+    /// - Parameter snapshot: A snapshot taken with ``snapshot()``, possibly decoded from storage.
+    /// - Throws: ``RefreshSnapshotError``.
+    public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
+        try runtime.restore(from: snapshot)
+    }
+}

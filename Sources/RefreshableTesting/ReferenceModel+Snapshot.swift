@@ -1,0 +1,37 @@
+import Refreshable
+
+/// Saving and restoring the list in the reference model (rule SN): a restored list replaces the
+/// state (rule S13) with the saved items and paging positions, nothing in flight and no failure,
+/// stale, and refreshes each restored source on its first appearance.
+extension ReferenceModel {
+    /// What a save keeps of each source: its items and where it is in its paging (both ends, the
+    /// pages held, the items sent before them); a source that never loaded is kept as a new one.
+    func saved() -> [Source] {
+        sources.map { state in
+            var kept = Source(title: state.title, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
+            guard state.hasLoaded else { return kept }
+            kept.hasLoaded = true
+            kept.items = state.items
+            kept.page = state.page
+            kept.ended = state.ended
+            kept.nextCursor = state.nextCursor
+            kept.firstLoadedPage = state.firstLoadedPage
+            kept.noPreviousData = state.noPreviousData
+            kept.previousCursor = state.previousCursor
+            kept.pages = state.pages
+            kept.sentBefore = state.sentBefore
+            return kept
+        }
+    }
+
+    /// Puts a saved list back in place of the state: every load of the old state is gone (an
+    /// answer to one is stale), no failure, no local edit and no progress count is kept, no
+    /// source has an age, and each source that had loaded is restored.
+    mutating func restore(_ saved: [Source]) {
+        sources = saved.map { source in
+            var restored = source
+            restored.restored = source.hasLoaded
+            return restored
+        }
+    }
+}
