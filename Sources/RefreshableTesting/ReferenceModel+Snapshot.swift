@@ -5,7 +5,8 @@ import Refreshable
 /// stale, and refreshes each restored source on its first appearance.
 extension ReferenceModel {
     /// What a save keeps of each source: its items and where it is in its paging (both ends, the
-    /// pages held, the items sent before them); a source that never loaded is kept as a new one.
+    /// pages held, the items sent before them), its pending local items still pending; a source
+    /// that never loaded is kept as a new one.
     func saved() -> [Source] {
         sources.map { state in
             var kept = Source(title: state.title, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
@@ -20,6 +21,8 @@ extension ReferenceModel {
             kept.previousCursor = state.previousCursor
             kept.pages = state.pages
             kept.sentBefore = state.sentBefore
+            kept.pendingFront = state.pendingFront
+            kept.pendingBack = state.pendingBack
             return kept
         }
     }

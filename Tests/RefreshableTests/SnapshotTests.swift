@@ -53,6 +53,27 @@ struct SnapshotTests {
         #expect(decoded.items(of: 0).count == 9)
     }
 
+    /// Found by the model check: a capped list holding a message sent from this device refused
+    /// its own snapshot (its held pages did not add up to the rows), and the message was no
+    /// longer pending after a restore.
+    @Test func aPendingItemIsSavedAndRestoredPendingInACappedList() throws {
+        let policy = RefreshPolicy(pageSize: 3, maxPages: 2)
+        var sources = loadedSources(pages: 2, policy: policy)
+        let sent = SavedRow(id: 100, title: "sent from here")
+        _ = sources.insertPendingItem(sent, at: 0, source: 0)
+        var restored = RefreshSources<SavedRow>(noMoreTitles: ["The end"], policy: policy, identity: .id())
+        try restored.restore(from: try decode(try json(sources.snapshot())))
+        #expect(restored[0].items.map(\.id) == [100, 0, 1, 2, 3, 4, 5])
+        #expect(restored.isPending(id: 100, source: 0))
+        guard case .started(let more, _) = restored.begin(.loadMore, source: 0) else {
+            Issue.record("the restored list did not load more")
+            return
+        }
+        let page = (6..<9).map { SavedRow(id: $0, title: "row \($0)") }
+        _ = restored.succeed(more, with: RefreshPage(items: page, hasMore: true))
+        #expect(restored[0].items.map(\.id) == [100, 3, 4, 5, 6, 7, 8], "the cap dropped the pending item")
+    }
+
     @Test func aCappedCursorSnapshotRoundTripsAndRestoresItsPositionAndHeldPages() throws {
         let policy = RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2)
         let sources = loadedSources(pages: 4, policy: policy)

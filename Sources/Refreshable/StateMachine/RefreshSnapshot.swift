@@ -83,6 +83,10 @@ struct SourceSnapshot<Item: Sendable>: Sendable {
     var itemsBefore: Int
     /// With an identity: how many items the server sent beyond those held (see `ItemIndex.unheld`).
     var unheld: Int
+    /// With an identity: how many of the first and of the last items are pending local items,
+    /// still waiting for an answer that brings them.
+    var pendingFront = 0
+    var pendingBack = 0
 }
 
 extension RefreshSnapshot: Equatable where Item: Equatable {}
@@ -110,9 +114,11 @@ public enum RefreshSnapshotError: Error, Sendable, Hashable, CustomStringConvert
         /// Under cursor paging, an end that is open without a cursor or ended with one; under
         /// page numbers, any cursor.
         case cursorMismatch
-        /// A count that is negative, or that added to the others would overflow.
+        /// A count that is negative, that added to the others would overflow, or more pending
+        /// local items than items.
         case invalidCount
-        /// The pages held do not add up to the items, or are more than the cap allows.
+        /// The pages held do not add up to the items (less the pending local items), or are more
+        /// than the cap allows.
         case heldPagesMismatch
         /// A source that never loaded holds items.
         case itemsWithoutLoad
@@ -187,7 +193,7 @@ extension RefreshSnapshot: Decodable where Item: Decodable {
 extension SourceSnapshot {
     enum CodingKeys: String, CodingKey {
         case items, hasLoaded, page, noMoreData, nextCursor, firstLoadedPage, noPreviousData, previousCursor
-        case heldPages, itemsBefore, unheld
+        case heldPages, itemsBefore, unheld, pendingFront, pendingBack
     }
 }
 
@@ -207,6 +213,10 @@ extension SourceSnapshot: Encodable where Item: Encodable {
         }
         try container.encode(itemsBefore, forKey: .itemsBefore)
         try container.encode(unheld, forKey: .unheld)
+        if pendingFront + pendingBack != 0 {
+            try container.encode(pendingFront, forKey: .pendingFront)
+            try container.encode(pendingBack, forKey: .pendingBack)
+        }
     }
 }
 
@@ -224,6 +234,8 @@ extension SourceSnapshot: Decodable where Item: Decodable {
         heldPages = try container.decodeIfPresent([HeldPage].self, forKey: .heldPages) ?? []
         itemsBefore = try container.decode(Int.self, forKey: .itemsBefore)
         unheld = try container.decode(Int.self, forKey: .unheld)
+        pendingFront = try container.decodeIfPresent(Int.self, forKey: .pendingFront) ?? 0
+        pendingBack = try container.decodeIfPresent(Int.self, forKey: .pendingBack) ?? 0
     }
 }
 

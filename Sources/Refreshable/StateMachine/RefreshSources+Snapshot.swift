@@ -26,7 +26,9 @@ extension RefreshSources {
                 previousCursor: byCursor ? state.previousCursor : nil,
                 heldPages: policy.maxPages == nil ? [] : state.heldPages,
                 itemsBefore: state.itemsBefore,
-                unheld: indexes.isEmpty ? 0 : indexes[index].unheld
+                unheld: indexes.isEmpty ? 0 : indexes[index].unheld,
+                pendingFront: indexes.isEmpty ? 0 : indexes[index].pendingFront,
+                pendingBack: indexes.isEmpty ? 0 : indexes[index].pendingBack
             )
         }
         return RefreshSnapshot(
@@ -39,7 +41,9 @@ extension RefreshSources {
     /// Nothing is in flight afterwards and no failure is kept: an answer to a request of the old
     /// state is discarded (see <doc:Rules#Replacing-the-state>). Each source that had loaded is
     /// ``RefreshState/isRestored`` until a refresh of it starts. The id index is built again from
-    /// the items. A snapshot taken under a page cap other than the policy's keeps its items, and
+    /// the items; pending local items (``insertPendingItem(_:at:source:)``) are restored pending,
+    /// still waiting for an answer that brings them. A snapshot taken under a page cap other than
+    /// the policy's keeps its items, and
     /// the next capped load counts them as one page, as a change of the cap does.
     ///
     /// A snapshot of another format, another number of sources, another paging or first page, or
@@ -58,7 +62,7 @@ extension RefreshSources {
                     try restoredState(
                         snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
             }
-            try replaceStates(with: restored, unheld: snapshot.sources.map(\.unheld))
+            try replaceStates(with: restored, saved: snapshot.sources)
         } catch {
             replaceStates(with: states.map { RefreshState(noMoreTitle: $0.noMoreTitle, firstPage: policy.firstPage) })
             throw error
@@ -121,9 +125,11 @@ extension RefreshSources {
             guard saved.noMoreData == (saved.nextCursor == nil), saved.noPreviousData == (saved.previousCursor == nil)
             else { return .cursorMismatch }
         }
-        guard saved.itemsBefore >= 0 else { return .invalidCount }
+        guard saved.itemsBefore >= 0, saved.pendingFront >= 0, saved.pendingBack >= 0 else { return .invalidCount }
+        let (pending, pendingOverflow) = saved.pendingFront.addingReportingOverflow(saved.pendingBack)
+        guard !pendingOverflow, pending <= saved.items.count else { return .invalidCount }
         guard !saved.heldPages.isEmpty else { return nil }
-        var held = 0
+        var held = pending
         var sent = saved.itemsBefore
         for page in saved.heldPages {
             guard page.count >= 0, page.sent >= 0, page.span >= 1 else { return .invalidCount }
@@ -138,11 +144,11 @@ extension RefreshSources {
         return nil
     }
 
-    /// Puts `restored` in place of every source's state, indexed under the identity; refuses
-    /// items that hold an id twice.
+    /// Puts `restored` in place of every source's state, indexed under the identity with the
+    /// saved counts beside the items; refuses items that hold an id twice.
     private mutating func replaceStates(
         with restored: [RefreshState<Item>],
-        unheld: [Int]
+        saved: [SourceSnapshot<Item>]
     ) throws(RefreshSnapshotError) {
         guard let identity else {
             replaceStates(with: restored)
@@ -155,7 +161,8 @@ extension RefreshSources {
             if index.holdsDuplicates {
                 throw .corrupt(source: source, .duplicateID(position: Self.secondOccurrence(in: state.items, identity)))
             }
-            index.unheld = unheld[source]
+            index.unheld = saved[source].unheld
+            (index.pendingFront, index.pendingBack) = (saved[source].pendingFront, saved[source].pendingBack)
             built.append(index)
         }
         states = restored
