@@ -6,11 +6,18 @@ import Refreshable
 extension ReferenceModel {
     /// What a save keeps of each source: its items and where it is in its paging (both ends, the
     /// pages held, the items sent before them), its pending local items still pending; a source
-    /// that never loaded is kept as a new one.
+    /// that never loaded is kept as a new one holding only its pending items.
     func saved() -> [Source] {
         sources.map { state in
             var kept = Source(title: state.title, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
-            guard state.hasLoaded else { return kept }
+            kept.pendingFront = state.pendingFront
+            kept.pendingBack = state.pendingBack
+            guard state.hasLoaded else {
+                // Only its pending items, still waiting for the server (rule I4).
+                kept.items = Array(state.items.prefix(state.pendingFront))
+                kept.items += state.items.suffix(state.pendingBack)
+                return kept
+            }
             kept.hasLoaded = true
             kept.items = state.items
             kept.page = state.page
@@ -21,8 +28,6 @@ extension ReferenceModel {
             kept.previousCursor = state.previousCursor
             kept.pages = state.pages
             kept.sentBefore = state.sentBefore
-            kept.pendingFront = state.pendingFront
-            kept.pendingBack = state.pendingBack
             return kept
         }
     }

@@ -74,6 +74,25 @@ struct SnapshotTests {
         #expect(restored[0].items.map(\.id) == [100, 3, 4, 5, 6, 7, 8], "the cap dropped the pending item")
     }
 
+    /// From a port of a chat screen: a message sent before the chat ever loaded (offline at
+    /// launch) was saved as nothing, and gone after a relaunch.
+    @Test func aMessageSentBeforeTheFirstLoadIsSavedAndRestoredPending() throws {
+        var sources = RefreshSources<SavedRow>(noMoreTitles: ["The end"], identity: .id())
+        _ = sources.insertPendingItem(SavedRow(id: 100, title: "sent offline"), at: 0, source: 0)
+        _ = sources.insertItem(SavedRow(id: 101, title: "a local row"), at: 1, source: 0)
+        var restored = RefreshSources<SavedRow>(noMoreTitles: ["The end"], identity: .id())
+        try restored.restore(from: try decode(try json(sources.snapshot())))
+        #expect(restored[0].items.map(\.id) == [100], "the pending message was not saved, or the plain row was")
+        #expect(restored.isPending(id: 100, source: 0))
+        #expect(!restored[0].hasLoaded)
+        guard case .started(let refresh, _) = restored.begin(.refresh, source: 0) else {
+            Issue.record("the restored list did not load its first page")
+            return
+        }
+        _ = restored.succeed(refresh, with: RefreshPage(items: [SavedRow(id: 1, title: "row 1")], hasMore: true))
+        #expect(restored[0].items.map(\.id) == [100, 1], "the first load lost the pending message")
+    }
+
     @Test func aCappedCursorSnapshotRoundTripsAndRestoresItsPositionAndHeldPages() throws {
         let policy = RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2)
         let sources = loadedSources(pages: 4, policy: policy)

@@ -120,7 +120,7 @@ public enum RefreshSnapshotError: Error, Sendable, Hashable, CustomStringConvert
         /// The pages held do not add up to the items (less the pending local items), or are more
         /// than the cap allows.
         case heldPagesMismatch
-        /// A source that never loaded holds items.
+        /// A source that never loaded holds items other than pending local items.
         case itemsWithoutLoad
         /// Two items have the same id under the list's identity; `position` is the second.
         case duplicateID(position: Int)

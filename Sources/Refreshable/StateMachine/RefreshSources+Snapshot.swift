@@ -7,13 +7,16 @@ extension RefreshSources {
         let byCursor = policy.paging == .cursors
         let sources = states.indices.map { index -> SourceSnapshot<Item> in
             let state = states[index]
-            // A source that never loaded is saved as a new one: items inserted locally before its
-            // first load are no server state, and its first load replaces them anyway.
+            // A source that never loaded is saved as a new one, with its pending items only: other
+            // items inserted locally before its first load are no server state, and its first load
+            // replaces them anyway; a message sent meanwhile still waits for the server.
             guard state.hasLoaded else {
+                let (front, back) = indexes.isEmpty ? (0, 0) : (indexes[index].pendingFront, indexes[index].pendingBack)
                 return SourceSnapshot(
-                    items: [], hasLoaded: false, page: policy.firstPage - 1, noMoreData: false, nextCursor: nil,
-                    firstLoadedPage: policy.firstPage, noPreviousData: true, previousCursor: nil, heldPages: [],
-                    itemsBefore: 0, unheld: 0)
+                    items: Array(state.items.prefix(front)) + Array(state.items.suffix(back)), hasLoaded: false,
+                    page: policy.firstPage - 1, noMoreData: false, nextCursor: nil, firstLoadedPage: policy.firstPage,
+                    noPreviousData: true, previousCursor: nil, heldPages: [], itemsBefore: 0, unheld: 0,
+                    pendingFront: front, pendingBack: back)
             }
             return SourceSnapshot(
                 items: Array(state.items),
@@ -91,7 +94,12 @@ extension RefreshSources {
     ) throws(RefreshSnapshotError) -> RefreshState<Item> {
         var state = RefreshState<Item>(noMoreTitle: states[source].noMoreTitle, firstPage: policy.firstPage)
         guard saved.hasLoaded else {
-            guard saved.items.isEmpty else { throw .corrupt(source: source, .itemsWithoutLoad) }
+            // Only pending items, still waiting for the server, may precede the first load.
+            let (pending, overflow) = saved.pendingFront.addingReportingOverflow(saved.pendingBack)
+            guard saved.pendingFront >= 0, saved.pendingBack >= 0, !overflow, saved.items.count == pending else {
+                throw .corrupt(source: source, .itemsWithoutLoad)
+            }
+            state._items = RefreshItems(saved.items)
             return state
         }
         if let corruption = Self.corruption(in: saved, policy: policy) {
