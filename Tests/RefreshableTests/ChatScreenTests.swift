@@ -1,0 +1,392 @@
+import Foundation
+import Observation
+import Refreshable
+import Testing
+
+// A port of a real chat screen (review-chat): a SwiftUI conversation over a cursor-paged message API,
+// newest at the bottom. The list model holds the messages newest FIRST (`items[0]` is the newest,
+// the SwiftUI `List` is drawn flipped so it sits at the bottom): the library's "previous page"
+// (`loadPrevious()`, above the first page) is where newer messages arrive, and its load-more is the
+// older history the user reaches by scrolling up.
+
+// MARK: - The app's types
+
+struct ChatMessage: Identifiable, Codable, Sendable, Equatable {
+    let id: String
+    let text: String
+}
+
+/// The fake server: messages in the order they were posted (oldest first); cursors are
+/// "before:<seq>" (older history) and "after:<seq>" (newer messages, the poll).
+@MainActor
+final class ChatServer {
+    private(set) var messages: [ChatMessage] = []
+    var pageSize = 20
+    var isReachable = true
+    private(set) var requests: [RefreshRequest] = []
+    /// When set, the next request waits until `releaseHeld()`.
+    var holdNext = false
+    private var held: [CheckedContinuation<Void, Never>] = []
+    var heldCount: Int { held.count }
+
+    func post(_ message: ChatMessage) { messages.append(message) }
+
+    func releaseHeld() {
+        let waiting = held
+        held = []
+        for continuation in waiting { continuation.resume() }
+    }
+
+    struct Unreachable: Error {}
+
+    /// Answers with the state at the moment it is ASKED (as a real server does: the answer is built
+    /// when the request arrives); a held request then comes back later with that answer.
+    func answer(_ request: RefreshRequest) async throws -> RefreshPage<ChatMessage> {
+        requests.append(request)
+        guard isReachable else { throw Unreachable() }
+        let page = build(request)
+        if holdNext {
+            holdNext = false
+            await withCheckedContinuation { held.append($0) }
+        }
+        return page
+    }
+
+    private func build(_ request: RefreshRequest) -> RefreshPage<ChatMessage> {
+        let count = messages.count
+        switch request.cursor {
+        case .some(let cursor) where cursor.hasPrefix("after:"):
+            // Newer than seq: newest first; the previous cursor keeps polling from the newest.
+            let seq = Int(cursor.dropFirst(6))!
+            let newer = Array(messages[min(seq, count)..<count].reversed())
+            return RefreshPage(
+                items: newer, nextCursor: nil, previousCursor: "after:\(max(seq, count))")
+        case .some(let cursor) where cursor.hasPrefix("before:"):
+            let seq = Int(cursor.dropFirst(7))!
+            let start = max(0, seq - pageSize)
+            let older = Array(messages[start..<seq].reversed())
+            return RefreshPage(
+                items: older, nextCursor: start > 0 ? "before:\(start)" : nil, previousCursor: nil)
+        default:
+            // The newest page.
+            let start = max(0, count - pageSize)
+            let newest = Array(messages[start..<count].reversed())
+            return RefreshPage(
+                items: newest, nextCursor: start > 0 ? "before:\(start)" : nil,
+                previousCursor: "after:\(count)")
+        }
+    }
+}
+
+// MARK: - The screen's view model (what the app's SwiftUI view talks to)
+
+@MainActor
+@Observable
+final class ChatViewModel {
+    let list: RefreshListModel<ChatMessage>
+    @ObservationIgnored let server: ChatServer
+    @ObservationIgnored private var idCounter = 0
+    @ObservationIgnored let deviceID: String
+    /// Messages the server has not accepted yet (offline sends), resent on reconnect.
+    @ObservationIgnored private(set) var unsent: [ChatMessage] = []
+
+    init(server: ChatServer, deviceID: String = "dev") {
+        self.server = server
+        self.deviceID = deviceID
+        list = RefreshListModel(
+            noMoreTitles: ["Beginning of the conversation"],
+            policy: RefreshPolicy(pageSize: server.pageSize, paging: .cursors),
+            identity: .id()
+        ) { [server] request in
+            try await server.answer(request)
+        }
+    }
+
+    /// The rows as the user sees them, top to bottom (oldest first, newest at the bottom).
+    var screen: [String] {
+        list.items.reversed().map { list.isPending(id: $0.id) ? "\($0.text) (sending…)" : $0.text }
+    }
+
+    // The view's `.task`.
+    func appear() { list.setUp() }
+    /// The timer, every few seconds.
+    func poll() { list.loadPrevious() }
+    /// The topmost (oldest) row came on screen: the row at the end of the newest-first items.
+    func oldestRowAppeared() { list.itemDidAppear(at: list.items.count - 1) }
+
+    func send(_ text: String) async {
+        idCounter += 1
+        let message = ChatMessage(id: "\(deviceID)-\(idCounter)", text: text)
+        _ = list.insertPendingItem(message, at: 0)
+        await deliver(message)
+    }
+
+    private func deliver(_ message: ChatMessage) async {
+        guard server.isReachable, !list.isOffline else {
+            unsent.append(message)
+            return
+        }
+        server.post(message)
+    }
+
+    /// NWPathMonitor's handler.
+    func pathChanged(online: Bool) async {
+        list.setOnline(online)
+        guard online else { return }
+        let waiting = unsent
+        unsent = []
+        for message in waiting { await deliver(message) }
+    }
+
+    // Kill and relaunch.
+    func save() throws -> Data { try JSONEncoder().encode(list.snapshot()) }
+
+    func restore(_ data: Data) throws {
+        let snapshot = try JSONDecoder().decode(RefreshSnapshot<ChatMessage>.self, from: data)
+        try list.restore(from: snapshot)
+        // Messages still pending after a relaunch may never have reached the server: the app has to
+        // resend them. The model has no pending list of its own; the state alone has one.
+        unsent = list.refreshStatus.sources.pendingItems(source: 0)
+    }
+}
+
+// MARK: - Helpers
+
+@MainActor
+func settle(_ condition: () -> Bool = { false }, spins: Int = 200) async {
+    for _ in 0..<spins {
+        if condition() { return }
+        await Task.yield()
+    }
+}
+
+@MainActor
+func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMessage] {
+    range.map { ChatMessage(id: "\(author)-\($0)", text: "\(author) \($0)") }
+}
+
+// MARK: - Tests
+
+@MainActor
+@Suite struct ChatScreenTests {
+    func openedChat(history: Int = 30) async -> (ChatServer, ChatViewModel) {
+        let server = ChatServer()
+        for message in messages(1...history) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        chat.appear()
+        await settle { !chat.list.items.isEmpty && !chat.list.isRefreshing }
+        return (server, chat)
+    }
+
+    @Test func opensAtNewestAndScrollingUpLoadsOlder() async {
+        let (_, chat) = await openedChat(history: 30)
+        #expect(chat.screen.count == 20)
+        #expect(chat.screen.last == "bob 30")
+        #expect(chat.screen.first == "bob 11")
+        chat.oldestRowAppeared()
+        await settle { chat.list.items.count == 30 && !chat.list.isLoadingMore }
+        #expect(chat.screen.first == "bob 1")
+        #expect(chat.screen.last == "bob 30")
+        #expect(chat.list.noMoreText == "Beginning of the conversation")
+    }
+
+    @Test func sendWhileAPollIsInFlight() async {
+        let (server, chat) = await openedChat()
+        // Bob writes; the poll is asked and its answer (bob 31) is on the wire.
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        server.holdNext = true
+        chat.poll()
+        await settle { server.heldCount == 1 }
+        #expect(chat.list.isLoadingPrevious)
+        // The user sends meanwhile: it shows at once, at the bottom.
+        await chat.send("hello")
+        #expect(chat.screen.last == "hello (sending…)")
+        // The poll lands with bob 31 (asked before the send reached the server).
+        server.releaseHeld()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.suffix(2) == ["bob 31", "hello (sending…)"])
+        #expect(chat.list.failure == nil)
+        // The next poll brings the echo: sent once, no longer pending.
+        chat.poll()
+        await settle { !chat.list.isPending(id: "dev-1") }
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.suffix(2) == ["bob 31", "hello"])
+        #expect(chat.list.items.filter { $0.id == "dev-1" }.count == 1)
+    }
+
+    @Test func sendWhileAPollIsInFlightWhoseAnswerAlreadyHasTheEcho() async {
+        let (server, chat) = await openedChat()
+        // The poll is held; the user's message reaches the server before the poll's answer is built
+        // in a real network; here: send first, then a poll whose answer carries it, held in flight.
+        await chat.send("hello")
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        server.holdNext = true
+        chat.poll()
+        await settle { server.heldCount == 1 }
+        #expect(chat.screen.last == "hello (sending…)")
+        server.releaseHeld()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.suffix(2) == ["hello", "bob 31"])
+        #expect(!chat.list.isPending(id: "dev-1"))
+        #expect(chat.list.items.count == 22)
+    }
+
+    @Test func sendThenEchoArrivesThroughPoll() async {
+        let (_, chat) = await openedChat()
+        await chat.send("one")
+        await chat.send("two")
+        #expect(chat.screen.suffix(2) == ["one (sending…)", "two (sending…)"])
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious && !chat.list.isPending(id: "dev-2") }
+        #expect(chat.screen.suffix(3) == ["bob 30", "one", "two"])
+        #expect(chat.list.items.count == 22)
+        // Further polls and a refresh keep them once.
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        await chat.list.refresh()
+        #expect(chat.screen.suffix(3) == ["bob 30", "one", "two"])
+        #expect(Set(chat.list.items.map(\.id)).count == chat.list.items.count)
+    }
+
+    @Test func sendThenARefreshBeforeTheEcho() async {
+        let (server, chat) = await openedChat()
+        server.isReachable = false  // the send did not arrive yet: it is queued by the app
+        await chat.send("hello")
+        server.isReachable = true
+        await chat.list.refresh()
+        #expect(chat.screen.last == "hello (sending…)")
+        #expect(chat.list.items.count == 21)
+    }
+
+    @Test func offlineSendThenReconnect() async {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.pathChanged(online: false)
+        #expect(chat.list.isOffline)
+        await chat.send("from the tunnel")
+        #expect(chat.screen.last == "from the tunnel (sending…)")
+        // The poll timer keeps firing offline: it fails at once without asking the server.
+        let asked = server.requests.count
+        chat.poll()
+        await settle()
+        #expect(server.requests.count == asked)
+        #expect(chat.list.loadPreviousFailure?.reason == .offline)
+        #expect(chat.screen.count == 21)
+        #expect(chat.screen.last == "from the tunnel (sending…)")
+        // Back online: the app resends, the library asks again for the failed poll at once.
+        server.isReachable = true
+        await chat.pathChanged(online: true)
+        await settle { !chat.list.isPending(id: "dev-1") && !chat.list.isLoadingPrevious }
+        #expect(chat.screen.last == "from the tunnel")
+        #expect(chat.list.loadPreviousFailure == nil)
+        #expect(chat.list.failure == nil)
+        #expect(server.messages.filter { $0.id == "dev-1" }.count == 1)
+    }
+
+    @Test func killAndRelaunchWithAPendingMessage() async throws {
+        let (server, chat) = await openedChat()
+        server.isReachable = false  // killed before the send reached the server
+        await chat.send("last words")
+        let data = try chat.save()
+
+        // Relaunch.
+        server.isReachable = true
+        let relaunched = ChatViewModel(server: server)
+        try relaunched.restore(data)
+        // First frame: the saved conversation, the message still sending.
+        #expect(relaunched.screen.count == 21)
+        #expect(relaunched.screen.last == "last words (sending…)")
+        #expect(relaunched.list.isPending(id: "dev-1"))
+        #expect(relaunched.unsent.map(\.id) == ["dev-1"])
+        // It appears: refreshes behind the rows; the app resends.
+        relaunched.appear()
+        #expect(relaunched.list.isRefreshing)
+        #expect(relaunched.screen.last == "last words (sending…)")
+        await settle { !relaunched.list.isRefreshing }
+        #expect(relaunched.screen.last == "last words (sending…)")
+        await relaunched.pathChanged(online: true)  // the app's resend path
+        relaunched.poll()
+        await settle { !relaunched.list.isPending(id: "dev-1") && !relaunched.list.isLoadingPrevious }
+        #expect(relaunched.screen.last == "last words")
+        #expect(relaunched.list.items.filter { $0.id == "dev-1" }.count == 1)
+    }
+
+    @Test func relaunchedPendingMessageThatTheServerHadGetsConfirmedByTheRefresh() async throws {
+        let (_, chat) = await openedChat()
+        await chat.send("made it")  // reached the server, killed before the echo
+        let data = try chat.save()
+        let relaunched = ChatViewModel(server: chat.server)
+        try relaunched.restore(data)
+        #expect(relaunched.list.isPending(id: "dev-1"))
+        relaunched.appear()
+        await settle { !relaunched.list.isRefreshing }
+        #expect(!relaunched.list.isPending(id: "dev-1"))
+        #expect(relaunched.screen.suffix(2) == ["bob 30", "made it"])
+        #expect(relaunched.list.items.count == 20)
+    }
+
+    @Test func relaunchedListStillPolls() async throws {
+        let (server, chat) = await openedChat()
+        let data = try chat.save()
+        let relaunched = ChatViewModel(server: server)
+        try relaunched.restore(data)
+        // The poll timer fires before the view's task ran setUp.
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        relaunched.poll()
+        await settle { !relaunched.list.isLoadingPrevious }
+        relaunched.appear()
+        await settle { !relaunched.list.isRefreshing }
+        #expect(relaunched.screen.last == "bob 31")
+    }
+
+    @Test func longQuietThenANewMessage() async {
+        let (server, chat) = await openedChat()
+        for _ in 0..<50 {
+            chat.poll()
+            await settle { !chat.list.isLoadingPrevious }
+            #expect(chat.list.failure == nil)
+        }
+        #expect(!chat.list.refreshStatus[0].noPreviousData)
+        let asked = server.requests.count
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(server.requests.count == asked + 1)
+        #expect(chat.screen.last == "bob 31")
+        #expect(chat.list.failure == nil)
+    }
+
+    @Test func longQuietWithAPendingMessageThenItsEcho() async {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.send("slow")  // queued by the app
+        server.isReachable = true
+        for _ in 0..<10 {
+            chat.poll()
+            await settle { !chat.list.isLoadingPrevious }
+        }
+        #expect(chat.list.loadPreviousFailure == nil)
+        #expect(chat.screen.last == "slow (sending…)")
+        server.post(ChatMessage(id: "dev-1", text: "slow"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.last == "slow")
+        #expect(chat.list.items.count == 21)
+    }
+
+    @Test func emptyChatPollsForTheFirstMessage() async {
+        let server = ChatServer()
+        let chat = ChatViewModel(server: server)
+        chat.appear()
+        await settle { !chat.list.isRefreshing && chat.list.isLoadedEmpty }
+        #expect(chat.list.isLoadedEmpty)
+        for _ in 0..<5 {
+            chat.poll()
+            await settle { !chat.list.isLoadingPrevious }
+        }
+        server.post(ChatMessage(id: "bob-1", text: "hi"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen == ["hi"])
+    }
+}
