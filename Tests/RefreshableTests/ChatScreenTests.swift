@@ -390,3 +390,162 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         #expect(chat.screen == ["hi"])
     }
 }
+
+// MARK: - Edge cases a chat user hits
+
+@MainActor
+@Suite struct ChatScreenEdgeTests {
+    func openedChat(history: Int = 30) async -> (ChatServer, ChatViewModel) {
+        let server = ChatServer()
+        for message in messages(1...history) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        chat.appear()
+        await settle { !chat.list.items.isEmpty && !chat.list.isRefreshing }
+        return (server, chat)
+    }
+
+    /// The user chats alone: each poll brings back only the echo of the message they just sent.
+    @Test func pollsThatOnlyBringEchoesKeepPolling() async {
+        let (server, chat) = await openedChat()
+        for n in 1...6 {
+            await chat.send("mine \(n)")
+            chat.poll()
+            await settle { !chat.list.isLoadingPrevious }
+            #expect(chat.list.loadPreviousFailure == nil, "poll after send \(n)")
+            #expect(!chat.list.isPending(id: "dev-\(n)"), "send \(n)")
+        }
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.last == "bob 31")
+    }
+
+    /// The server echoes the message with its own fields (here: a normalised text).
+    @Test func echoWithServerChangesReplacesTheLocalCopy() async {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.send("hello  ")
+        server.isReachable = true
+        server.post(ChatMessage(id: "dev-1", text: "hello"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.last == "hello")
+        #expect(chat.list.items.count == 21)
+    }
+
+    /// A long time offline: the poll timer fires many times; coming back asks once.
+    @Test func longOfflineThenReconnectAsksOnce() async {
+        let (server, chat) = await openedChat()
+        await chat.pathChanged(online: false)
+        let asked = server.requests.count
+        for _ in 0..<30 {
+            chat.poll()
+            await settle()
+        }
+        #expect(server.requests.count == asked)
+        #expect(chat.screen.count == 20)
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        await chat.pathChanged(online: true)
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(server.requests.count == asked + 1)
+        #expect(chat.screen.last == "bob 31")
+        #expect(chat.list.failure == nil)
+    }
+
+    /// Relaunch while offline: the saved rows show, the background refresh fails offline, and the
+    /// list refreshes when the network comes back.
+    @Test func relaunchOfflineThenReconnect() async throws {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.send("queued")
+        let data = try chat.save()
+        let relaunched = ChatViewModel(server: server)
+        try relaunched.restore(data)
+        await relaunched.pathChanged(online: false)
+        relaunched.appear()
+        await settle()
+        #expect(relaunched.screen.count == 21)
+        #expect(relaunched.screen.last == "queued (sending…)")
+        #expect(relaunched.list.placeholder == nil)
+        server.isReachable = true
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        await relaunched.pathChanged(online: true)
+        await settle { !relaunched.list.isRefreshing && !relaunched.list.isPending(id: "dev-1") }
+        #expect(relaunched.screen.suffix(2) == ["bob 31", "queued"])
+        #expect(!relaunched.list.refreshStatus[0].isRestored)
+    }
+
+    /// Killed while a poll was in flight: the snapshot holds nothing in flight; the relaunched list
+    /// polls from the saved cursor.
+    @Test func killedDuringAPoll() async throws {
+        let (server, chat) = await openedChat()
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        server.holdNext = true
+        chat.poll()
+        await settle { server.heldCount == 1 }
+        let data = try chat.save()
+        let relaunched = ChatViewModel(server: server)
+        try relaunched.restore(data)
+        relaunched.poll()
+        await settle { !relaunched.list.isLoadingPrevious }
+        #expect(relaunched.screen.last == "bob 31")
+        server.releaseHeld()
+        await settle()
+    }
+
+    /// A pending message survives the snapshot twice (relaunch, then relaunch again before any
+    /// network).
+    @Test func pendingSurvivesTwoRelaunches() async throws {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.send("sticky")
+        let first = ChatViewModel(server: server)
+        try first.restore(try chat.save())
+        let second = ChatViewModel(server: server)
+        try second.restore(try first.save())
+        #expect(second.list.isPending(id: "dev-1"))
+        #expect(second.screen.last == "sticky (sending…)")
+    }
+
+    /// The user sends while the chat's first load (a cold open, no snapshot) is still in flight.
+    @Test func sendDuringTheFirstLoad() async {
+        let server = ChatServer()
+        for message in messages(1...30) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        server.holdNext = true
+        chat.appear()
+        await settle { server.heldCount == 1 }
+        await chat.send("early")
+        #expect(chat.screen == ["early (sending…)"])
+        server.releaseHeld()
+        await settle { !chat.list.isRefreshing }
+        #expect(chat.screen.count == 21)
+        #expect(chat.screen.last == "early (sending…)")
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.last == "early")
+        #expect(chat.list.items.count == 21)
+    }
+
+    /// A pull to refresh while a poll is in flight, with a pending message.
+    @Test func pullWhilePollInFlightWithPending() async {
+        let (server, chat) = await openedChat()
+        server.isReachable = false
+        await chat.send("p")
+        server.isReachable = true
+        server.holdNext = true
+        chat.poll()
+        await settle { server.heldCount == 1 }
+        await chat.list.refresh()
+        server.releaseHeld()
+        await settle()
+        #expect(chat.screen.last == "p (sending…)")
+        #expect(chat.list.items.count == 21)
+        #expect(chat.list.failure == nil)
+        // Polling still works after the pull.
+        server.post(ChatMessage(id: "bob-31", text: "bob 31"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen.suffix(2) == ["bob 31", "p (sending…)"])
+    }
+}
