@@ -746,3 +746,60 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         #expect(chat.screen.last == "bob 31")
     }
 }
+
+@MainActor
+@Suite struct ChatScreenMoreTests {
+    /// First launch with no network: the user writes, the app is killed, relaunched online.
+    @Test func neverLoadedChatWithAPendingMessageRelaunches() async throws {
+        let server = ChatServer()
+        for message in messages(1...3) { server.post(message) }
+        server.isReachable = false
+        let chat = ChatViewModel(server: server)
+        await chat.pathChanged(online: false)
+        chat.appear()
+        await settle()
+        await chat.send("offline hello")
+        #expect(chat.screen == ["offline hello (sending…)"])
+        let data = try chat.save()
+        // Bug: the snapshot of a list that never loaded holds no items, so the message the user
+        // wrote is lost at the relaunch (the JSON is {"hasLoaded":false,"items":[],...}), with no
+        // error from snapshot() or restore(from:).
+        server.isReachable = true
+        let relaunched = ChatViewModel(server: server)
+        try relaunched.restore(data)
+        withKnownIssue("bug: snapshot() of a never-loaded list drops its pending local items") {
+            #expect(relaunched.screen == ["offline hello (sending…)"])
+            #expect(relaunched.unsent.map(\.id) == ["dev-1"])
+        }
+        relaunched.appear()
+        await settle { !relaunched.list.isRefreshing }
+        withKnownIssue("bug: the unsent message is gone for good") {
+            #expect(relaunched.screen == ["bob 1", "bob 2", "bob 3", "offline hello (sending…)"])
+        }
+    }
+
+    /// Two sends; the server interleaves another participant's message; echoes come one at a time.
+    @Test func twoSendsInterleavedEchoes() async {
+        let server = ChatServer()
+        for message in messages(1...3) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        chat.appear()
+        await settle { !chat.list.isRefreshing }
+        server.isReachable = false
+        await chat.send("A")
+        await chat.send("B")
+        server.isReachable = true
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "A (sending…)", "B (sending…)"])
+        server.post(ChatMessage(id: "dev-1", text: "A"))
+        server.post(ChatMessage(id: "bob-4", text: "bob 4"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "A", "bob 4", "B (sending…)"])
+        server.post(ChatMessage(id: "dev-2", text: "B"))
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "A", "bob 4", "B"])
+        await chat.list.refresh()
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "A", "bob 4", "B"])
+    }
+}
