@@ -803,3 +803,41 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "A", "bob 4", "B"])
     }
 }
+
+@MainActor
+@Suite struct ChatScreenTimerTests {
+    /// The poll timer starts before the view's `.task` ran `setUp()`.
+    @Test func pollBeforeTheFirstLoad() async {
+        let server = ChatServer()
+        for message in messages(1...3) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        print("POLL BEFORE SETUP asked:", server.requests.map { "\($0.kind) \($0.cursor ?? "nil")" }, chat.screen)
+        chat.appear()
+        await settle { !chat.list.isRefreshing }
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3"])
+        #expect(chat.list.failure == nil)
+    }
+
+    /// A poll fired while the pull's refresh is in flight.
+    @Test func pollDuringARefresh() async {
+        let server = ChatServer()
+        for message in messages(1...3) { server.post(message) }
+        let chat = ChatViewModel(server: server)
+        chat.appear()
+        await settle { !chat.list.isRefreshing }
+        server.holdNext = true
+        Task { await chat.list.refresh() }
+        await settle { server.heldCount == 1 }
+        server.post(ChatMessage(id: "bob-4", text: "bob 4"))
+        chat.poll()
+        await settle()
+        server.releaseHeld()
+        await settle { !chat.list.isRefreshing && !chat.list.isLoadingPrevious }
+        chat.poll()
+        await settle { !chat.list.isLoadingPrevious }
+        #expect(chat.screen == ["bob 1", "bob 2", "bob 3", "bob 4"])
+        #expect(chat.list.failure == nil)
+    }
+}
