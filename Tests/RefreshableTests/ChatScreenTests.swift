@@ -761,21 +761,16 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         await chat.send("offline hello")
         #expect(chat.screen == ["offline hello (sending…)"])
         let data = try chat.save()
-        // Bug: the snapshot of a list that never loaded holds no items, so the message the user
-        // wrote is lost at the relaunch (the JSON is {"hasLoaded":false,"items":[],...}), with no
-        // error from snapshot() or restore(from:).
+        // The snapshot of a list that never loaded holds its pending items: the message the
+        // user wrote comes back at the relaunch, still waiting for the server.
         server.isReachable = true
         let relaunched = ChatViewModel(server: server)
         try relaunched.restore(data)
-        withKnownIssue("bug: snapshot() of a never-loaded list drops its pending local items") {
-            #expect(relaunched.screen == ["offline hello (sending…)"])
-            #expect(relaunched.unsent.map(\.id) == ["dev-1"])
-        }
+        #expect(relaunched.screen == ["offline hello (sending…)"])
+        #expect(relaunched.unsent.map(\.id) == ["dev-1"])
         relaunched.appear()
         await settle { !relaunched.list.isRefreshing }
-        withKnownIssue("bug: the unsent message is gone for good") {
-            #expect(relaunched.screen == ["bob 1", "bob 2", "bob 3", "offline hello (sending…)"])
-        }
+        #expect(relaunched.screen == ["bob 1", "bob 2", "bob 3", "offline hello (sending…)"])
     }
 
     /// Two sends; the server interleaves another participant's message; echoes come one at a time.
@@ -856,8 +851,6 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         #expect(chat.screen == ["still here? (sending…)"])
         let relaunched = ChatViewModel(server: server)
         try relaunched.restore(try chat.save())
-        withKnownIssue("bug: snapshot() of a list whose first load failed drops its pending local items") {
-            #expect(relaunched.screen == ["still here? (sending…)"])
-        }
+        #expect(relaunched.screen == ["still here? (sending…)"])
     }
 }
