@@ -600,7 +600,11 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         await chat.send("same")
         final class Flag: @unchecked Sendable { var value = false }
         let flag = Flag()
-        withObservationTracking { _ = chat.screen } onChange: { flag.value = true }
+        withObservationTracking {
+            _ = chat.screen
+        } onChange: {
+            flag.value = true
+        }
         chat.poll()
         await settle { !chat.list.isLoadingPrevious && !chat.list.isPending(id: "dev-1") }
         #expect(!chat.list.isPending(id: "dev-1"))
@@ -635,7 +639,9 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
             chat.list.itemDidDisappear(at: top)
         }
         #expect(chat.list.failure == nil)
-        print("CAPPED after scrolling up (pollGivesNextCursor: \(pollGivesNextCursor)):", chat.screen, "noMoreText:", chat.list.noMoreText ?? "nil")
+        print(
+            "CAPPED after scrolling up (pollGivesNextCursor: \(pollGivesNextCursor)):", chat.screen, "noMoreText:",
+            chat.list.noMoreText ?? "nil")
         if pollGivesNextCursor {
             #expect(chat.screen.first == "bob 1")
         } else {
@@ -710,7 +716,9 @@ func messages(_ range: ClosedRange<Int>, by author: String = "bob") -> [ChatMess
         server.post(ChatMessage(id: "bob-31", text: "bob 31"))
         chat.poll()
         await settle { !chat.list.isLoadingPrevious }
-        withKnownIssue("hazard: one empty poll answered without a cursor stops the timer's polls silently until a refresh") {
+        withKnownIssue(
+            "hazard: one empty poll answered without a cursor stops the timer's polls silently until a refresh"
+        ) {
             #expect(server.requests.count == asked + 1)
             #expect(chat.screen.last == "bob 31")
         }
