@@ -132,6 +132,56 @@ actor FakeFeedServer: FeedService {
         #expect(screen.currentItems.allSatisfy { $0.title.hasSuffix("ed2") })
     }
 
+    /// What the table goes through during the pull: the refresh lands alone (20 rows, the user's
+    /// row 50 no longer exists), then the page above is put in front (its rows push the row read
+    /// down by 20), then the page below. Nothing in the update names the row to keep on screen.
+    @Test func aPullDeepInTheFeedShowsThePageAloneBeforeTheOnesAroundIt() async throws {
+        let server = FakeFeedServer(pageCount: 100)
+        let screen = try await deepScreen(server, file: makeFile())
+        display(screen, row: 50)
+        let before = screen.rows.appliedSnapshots.count
+        try pull(screen)
+        #expect(await idle(screen))
+        let counts = screen.rows.appliedSnapshots.dropFirst(before).map(\.snapshot.numberOfItems)
+        #expect(counts == [20, 40, 60])
+        let rowOfRead = screen.rows.appliedSnapshots.dropFirst(before).map {
+            $0.snapshot.itemIdentifiers.firstIndex(of: "p28-10")
+        }
+        #expect(rowOfRead == [10, 30, 30])
+    }
+
+    /// The row read is on page 26 near the top, and page 25 loaded above it since: the refresh
+    /// still reloads page 26 (the position is a page, not a row index) and loads 25 and 27.
+    @Test func aPullOnTheFirstPageHeldReloadsItAndLoadsTheOnesAroundIt() async throws {
+        let server = FakeFeedServer(pageCount: 100)
+        let screen = try await deepScreen(server, file: makeFile())
+        display(screen, row: 5)  // near the top: page 25 loads above, the cap drops page 30
+        #expect(await idle(screen))
+        let heldBeforePull = pagesShown(screen)
+        #expect(heldBeforePull == [25, 26, 27, 28, 29])
+        await server.clearAsked()
+        try pull(screen)
+        #expect(await idle(screen))
+        let asked = await server.asked
+        #expect(asked == [26, 25, 27], "held \(heldBeforePull)")
+        #expect(pagesShown(screen) == [25, 26, 27])
+    }
+
+    /// The same pull while the page above is still loading (the row read came on screen near the
+    /// top, which prefetched page 25): the refresh supersedes that load and reloads page 26.
+    @Test func aPullWhileThePageAboveLoadsReloadsThePageRead() async throws {
+        let server = FakeFeedServer(pageCount: 100)
+        let screen = try await deepScreen(server, file: makeFile())
+        await server.clearAsked()
+        display(screen, row: 5)  // page 26, which starts loading page 25 above
+        #expect(screen.refreshStatus[0].isLoadingPrevious)
+        try pull(screen)
+        #expect(await idle(screen))
+        let asked = await server.asked
+        #expect(pagesShown(screen) == [25, 26, 27], "asked \(asked)")
+        #expect(asked.contains(26), "asked \(asked)")
+    }
+
     // MARK: The page the user was on is gone
 
     @Test func aPullOnAPageTheServerNoLongerHasFallsBackToTheFirstPage() async throws {
