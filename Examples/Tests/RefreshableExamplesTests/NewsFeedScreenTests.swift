@@ -277,6 +277,24 @@ actor FakeFeedServer: FeedService {
         #expect(screen.rows.appliedSnapshots.isEmpty)
     }
 
+    /// For comparison: restoring into a screen already on screen does reach the data source at once
+    /// (a reset update), and then the refresh "at once for a list already on screen" (Rules, SN)
+    /// asks for page 1 and replaces the 5 restored pages with page 1 as well.
+    @Test func aRestoreIntoAScreenOnScreenShowsTheRowsAtOnce() async throws {
+        let server = FakeFeedServer(pageCount: 100)
+        let deep = try await deepScreen(server, file: makeFile())
+        let saved = deep.refreshStatus.snapshot()
+        let other = NewsFeedViewController(service: server, savedFeed: makeFile(), notificationQueue: nil)
+        other.loadViewIfNeeded()
+        #expect(await idle(other))
+        #expect(pagesShown(other) == [1])
+        try other.refreshStatus.restore(from: saved)
+        #expect(pagesShown(other) == [26, 27, 28, 29, 30])
+        #expect(tableIDs(other) == other.currentItems.map(\.id))
+        #expect(await idle(other))
+        #expect(pagesShown(other) == [1])
+    }
+
     /// The saved feed was 30 pages deep, the user on page 28, with `refreshesAroundPosition` on:
     /// the background refresh asks for page 1 and replaces the 100 saved rows with page 1's 20;
     /// the user is thrown back to the top of the feed at every relaunch.
