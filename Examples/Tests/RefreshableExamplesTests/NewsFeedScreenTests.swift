@@ -70,12 +70,14 @@ actor FakeFeedServer: FeedService {
         while screen.refreshStatus[0].page < deep {
             let before = screen.refreshStatus[0].page
             display(screen, row: screen.currentItems.count - 1)
-            try #require(await settle { screen.refreshStatus[0].page > before && !screen.refreshStatus[0].isLoadingMore })
+            try #require(
+                await settle { screen.refreshStatus[0].page > before && !screen.refreshStatus[0].isLoadingMore })
         }
     }
 
     /// Launches the screen and scrolls 30 pages deep: pages 26...30 held under the cap of 5.
-    func deepScreen(_ server: FakeFeedServer, file: URL, clock: TestClock? = nil) async throws -> NewsFeedViewController {
+    func deepScreen(_ server: FakeFeedServer, file: URL, clock: TestClock? = nil) async throws -> NewsFeedViewController
+    {
         let screen = NewsFeedViewController(service: server, savedFeed: file, clock: clock, notificationQueue: nil)
         screen.loadViewIfNeeded()
         screen.viewWillAppear(false)

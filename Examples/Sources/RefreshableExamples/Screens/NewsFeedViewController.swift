@@ -43,7 +43,8 @@ final class NewsFeedViewController: UIViewController, AsyncRefreshable, UITableV
     var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
     var refreshFooterControl: (any RefreshFooterControl)? { nil }
     var refreshListView: (any RefreshListView)? { tableView }
-    lazy var rows = UITableViewDiffableDataSource<Int, FeedPost.ID>(tableView: tableView) { [unowned self] table, at, _ in
+    lazy var rows = UITableViewDiffableDataSource<Int, FeedPost.ID>(tableView: tableView) {
+        [unowned self] table, at, _ in
         let cell = table.dequeueReusableCell(withIdentifier: "post", for: at)
         cell.textLabel?.text = currentItems[at.row].title
         return cell
