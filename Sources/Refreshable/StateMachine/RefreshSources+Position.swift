@@ -58,14 +58,18 @@ extension RefreshSources {
 
     /// The position the next refresh of `source` asks for, when the policy refreshes around it.
     @usableFromInline
-    func refreshPosition(source: Int) -> RefreshPosition? {
-        guard policy.refreshesAroundPosition, policy.maxPages != nil else { return nil }
-        return states[source].position
+    func refreshPosition(source: Int) -> (page: Int, cursor: String?)? {
+        guard policy.refreshesAroundPosition, policy.maxPages != nil, let position = states[source].position else {
+            return nil
+        }
+        return (position.page, position.cursor)
     }
 
-    /// Records which refresh asked for the position, if the one just issued did.
+    /// Records a refresh just issued: whether it asked for the position, and that a restored
+    /// source's first refresh has started.
     @usableFromInline
     mutating func noteRefresh(_ request: RefreshRequest, aroundPosition: Bool) {
+        states[request.source].restored = false
         let generation: UInt64? = aroundPosition ? request.generation : nil
         if states[request.source].aroundRefresh != generation {
             states[request.source].aroundRefresh = generation
@@ -113,14 +117,7 @@ extension RefreshSources {
 
 /// Where a refresh around the position asks: a page's number and, under cursor paging, the cursor
 /// that loads it forward.
-@usableFromInline
 struct RefreshPosition: Sendable, Hashable {
-    @usableFromInline var page: Int
-    @usableFromInline var cursor: String?
-
-    @usableFromInline
-    init(page: Int, cursor: String?) {
-        self.page = page
-        self.cursor = cursor
-    }
+    var page: Int
+    var cursor: String?
 }

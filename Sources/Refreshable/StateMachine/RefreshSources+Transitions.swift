@@ -205,13 +205,9 @@ extension RefreshSources {
             }
         }
         let request = issue(kind, source: source, page: page, cursor: cursor)
-        if kind == .refresh {
-            noteRefresh(request, aroundPosition: position != nil)
-        }
         var superseded: [RefreshRequest] = []
         if kind == .refresh {
-            // A restored source's first refresh has started.
-            states[source].restored = false
+            noteRefresh(request, aroundPosition: position != nil)
             // A refresh supersedes the loads toward both ends: their answers are discarded.
             for end in forward...backward {
                 if let inFlight = states[source].edges[end].inFlight.take() {

@@ -70,7 +70,7 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// has started since: the list shows them as they were saved, and its first appearance
     /// refreshes them (see <doc:Rules#Rules-of-the-features>, rule SN).
     public var isRestored: Bool { restored }
-    @usableFromInline var restored = false
+    var restored = false
     /// Whether the source loaded and holds no items, with no failure to show in their place: the
     /// server's list is empty (or every row was removed), so say so ("No orders yet"). `false`
     /// before a load succeeded, and while a failure's placeholder takes the empty list's place
