@@ -99,10 +99,15 @@ extension RefreshSources {
             indexes[source].keepPending(
                 unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
                 atFront: false)
-            // With pending items kept around the page, every id is read back (page and pending alone).
-            let items = states[source].items
-            let new = front + back == 0 ? report.keptIDs ?? [] : items.indices.map { identity.id(items[$0]) }
-            report.difference = { [old] in
+            // The new ids: the pending items kept before and after the page's, read back (a few).
+            var new = report.keptIDs ?? []
+            if front + back > 0 {
+                let items = states[source].items
+                let (kept, keptBack) = (indexes[source].pendingFront, indexes[source].pendingBack)
+                new = (0..<kept).map { identity.id(items[$0]) } + new
+                new += ((items.count - keptBack)..<items.count).map { identity.id(items[$0]) }
+            }
+            report.difference = { [old, new] in
                 // The old ids are read in order, a chunk at a time.
                 var chunk = (items: ContiguousArray<Item>(), start: 0)
                 return RefreshItemDifference(
