@@ -136,10 +136,18 @@ struct SnapshotFrontDoorTests {
         let loader = TestPageLoader<String> { "fresh \($0.index)" }
         let model = model(loader)
         let changes = ChangeCount()
-        withObservationTracking { _ = model.items } onChange: { changes.count += 1 }
+        withObservationTracking {
+            _ = model.items
+        } onChange: {
+            changes.count += 1
+        }
         try model.restore(from: savedStrings(count: 4))
         #expect(changes.count == 1, "the view reading the items was not told of the restore")
-        withObservationTracking { _ = model.items } onChange: { changes.count += 1 }
+        withObservationTracking {
+            _ = model.items
+        } onChange: {
+            changes.count += 1
+        }
         model.setUp()
         #expect(await loader.waitForLoads(count: 1))
         #expect(changes.count == 1, "set-up told the view of the restored rows again")
