@@ -24,9 +24,10 @@ public struct RefreshSnapshot<Item: Sendable>: Sendable {
     /// The format this version of the library writes and reads. A snapshot written in another
     /// format is refused with ``RefreshSnapshotError/incompatibleVersion(found:supported:)``.
     ///
-    /// Format 1 gained the position of a refresh around the position as an optional entry: a
-    /// snapshot saved without it restores with no position (a refresh asks for the first page),
-    /// and a version of the library that does not know it restores everything else.
+    /// The saved position of a refresh around the position is an optional entry of format 1: a
+    /// snapshot without it (saved by an earlier version) restores with no position, so its
+    /// refresh asks for the first page, and an earlier version reading a snapshot with it
+    /// restores everything else.
     public static var currentFormatVersion: Int { 1 }
 
     /// The format the snapshot was written in.

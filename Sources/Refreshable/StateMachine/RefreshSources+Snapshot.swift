@@ -54,11 +54,11 @@ extension RefreshSources {
     /// Nothing is in flight afterwards and no failure is kept: an answer to a request of the old
     /// state is discarded (see <doc:Rules#Replacing-the-state>). Each source that had loaded is
     /// ``RefreshState/isRestored`` until a refresh of it starts, and a refresh around the position
-    /// (``RefreshPolicy/refreshesAroundPosition``) asks for the saved one. The id index is built again from
-    /// the items; pending local items (``insertPendingItem(_:at:source:)``) are restored pending,
-    /// still waiting for an answer that brings them. A snapshot taken under a page cap other than
-    /// the policy's keeps its items, and
-    /// the next capped load counts them as one page, as a change of the cap does.
+    /// (``RefreshPolicy/refreshesAroundPosition``) asks for the saved one. The id index is built
+    /// again from the items; pending local items (``insertPendingItem(_:at:source:)``) are restored
+    /// pending, still waiting for an answer that brings them. A snapshot taken under a page cap
+    /// other than the policy's keeps its items, and the next capped load counts them as one page,
+    /// as a change of the cap does.
     ///
     /// A snapshot of another format, another number of sources, another paging or first page, or
     /// whose contents contradict each other (see ``RefreshSnapshotError/Corruption``) is refused:
