@@ -223,6 +223,20 @@ struct SnapshotFrontDoorTests {
         await usedBetween.loads.settle { usedBetween.loads.started.count == 1 }
     }
 
+    /// A view model (a callback-style list publishing statuses to its output) restored before its
+    /// controller sets it up: the default `refreshDidUpdate(_:)` reloads the list it was handed once,
+    /// when it is set up, with the restored rows.
+    @Test func aViewModelRestoredBeforeSetUpReloadsItsListOnceWhenSetUp() throws {
+        let viewModel = CallbackList(titles: ["The end"], publishesStatuses: true)
+        let list = TestListView()
+        try viewModel.refreshStatus.restore(from: savedStrings(count: 4))
+        viewModel.listView = list
+        viewModel.setupRefreshHeader()
+        #expect(list.calls.filter { $0 == .reloadData }.count == 1, "\(list.calls)")
+        #expect(viewModel.requests.map(\.kind) == [.refresh])
+        #expect(viewModel.currentItems.count == 4)
+    }
+
     /// The news feed port's other report: relaunched 30 pages deep, the feed refreshed page 1 and
     /// lost the saved pages. Restored through a controller, it refreshes the page the user was on.
     @Test func aRestoredDeepControllerRefreshesThePageTheUserWasOn() async throws {
