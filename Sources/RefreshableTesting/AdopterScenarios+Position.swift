@@ -46,6 +46,42 @@ extension AdopterScenario {
         }
     }
 
+    /// A and SN: the snapshot of a list scrolled deep keeps the position, so the list restored on
+    /// screen refreshes the page the user was on, its saved rows shown meanwhile, then loads outward.
+    static var aRestoredDeepListRefreshesWhereTheUserWas: AdopterScenario {
+        AdopterScenario(
+            .refreshAroundPosition,
+            "a restored list scrolled deep refreshes the page the user was on, then loads outward",
+            feature: .refreshAroundPosition
+        ) { t in
+            let s = t.adopter.currentIndex
+            let (page, held) = try await scrollDeep(t, source: s)
+            t.driver.note("let saved = refreshStatus.snapshot()")
+            let snapshot = t.adopter.refreshStatus.snapshot()
+            t.driver.note("try refreshStatus.restore(from: saved)")
+            do {
+                try t.adopter.refreshStatus.restore(from: snapshot)
+            } catch {
+                t.driver.note("refused: \(error)")
+            }
+            await t.driver.settle()
+            let around = try await t.expectLoad(source: s, page: page, kind: .refresh, .refreshAroundPosition)
+            try t.expectCursor(
+                around, t.policy.paging == .cursors ? "after-p\(page - 1)" : nil, .refreshAroundPosition)
+            try t.expectItems(source: s, held.flatMap { $0 }, .restoring)
+            let r = await t.answerOpen(around)
+            try t.expectItems(source: s, r, .refreshAroundPosition)
+            let outward = try await t.expectLoads(
+                [
+                    ConformanceMismatch.Load(source: s, page: page - 1, kind: .loadPrevious),
+                    ConformanceMismatch.Load(source: s, page: page + 1, kind: .loadMore),
+                ], .refreshAroundPosition)
+            let above = await t.answerOpen(outward[0])
+            let below = await t.answerOpen(outward[1])
+            try t.expectItems(source: s, above + r + below, .refreshAroundPosition)
+        }
+    }
+
     static var aPositionThatIsGoneFallsBackToTheFirstPage: AdopterScenario {
         AdopterScenario(
             .refreshAroundPosition, "a refresh around a position that is gone loads the first page at once",

@@ -88,6 +88,7 @@ extension AdopterScenario {
             cursorsAskForTheNextPage,
             refreshSupersedesPreviousPage, aChatPollsAgainAfterAnEmptyAnswer, capDropsAndScrollingBackReloads,
             capSupersedesLoadMoreInFlight, refreshAroundThePosition, aPositionThatIsGoneFallsBackToTheFirstPage,
+            aRestoredDeepListRefreshesWhereTheUserWas,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
             staleListRefreshesOnReturn, offlineLoadsFailAtOnce, restoredListRefreshesBehindItsRows,

@@ -155,8 +155,8 @@ final class ChatViewModel {
         let snapshot = try JSONDecoder().decode(RefreshSnapshot<ChatMessage>.self, from: data)
         try list.restore(from: snapshot)
         // Messages still pending after a relaunch may never have reached the server: the app has to
-        // resend them. The model has no pending list of its own; the state alone has one.
-        unsent = list.refreshStatus.sources.pendingItems(source: 0)
+        // resend them.
+        unsent = list.pendingItems()
     }
 }
 

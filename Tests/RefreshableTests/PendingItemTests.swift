@@ -185,6 +185,56 @@ struct PendingItemTests {
         #expect(!controller.isPending(id: "sent"))
     }
 
+    /// From a chat screen's port: after a relaunch the app sends again what is still pending, and
+    /// only the state alone (`RefreshSources`) could list it; each front door now does.
+    @MainActor
+    @Test func eachFrontDoorListsThePendingMessagesToSendAgainAfterARestore() throws {
+        let chat = SeedController()
+        chat.refreshStatus.identity = RefreshItemIdentity(\.self)
+        chat.setupRefreshHeader()
+        chat.loadSuccess(RefreshPage(items: ["a", "b"], hasMore: true), for: chat.lastRequest)
+        chat.insertPendingItem("sent", at: 0)
+        chat.insertPendingItem("queued", at: 3)
+        #expect(chat.pendingItems() == ["sent", "queued"])
+        let saved = chat.refreshStatus.snapshot()
+
+        let relaunched = SeedController()
+        relaunched.refreshStatus.identity = RefreshItemIdentity(\.self)
+        try relaunched.refreshStatus.restore(from: saved)
+        #expect(relaunched.refreshStatus.pendingItems(source: 0) == ["sent", "queued"])
+        #expect(relaunched.pendingItems() == ["sent", "queued"])
+        #expect(relaunched.pendingItems(source: 0) == ["sent", "queued"])
+        relaunched.setupRefreshHeader()
+        relaunched.loadSuccess(RefreshPage(items: ["sent", "a"], hasMore: true), for: relaunched.lastRequest)
+        #expect(relaunched.pendingItems() == ["queued"], "a confirmed message is still listed to send again")
+    }
+
+    @MainActor
+    @Test func aListWithoutAnIdentityHasNoPendingItems() {
+        let controller = SeedController()
+        controller.setupRefreshHeader()
+        controller.loadSuccess(RefreshPage(items: ["a"], hasMore: true), for: controller.lastRequest)
+        #expect(controller.pendingItems().isEmpty)
+        #expect(controller.refreshStatus.pendingItems(source: 0).isEmpty)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @MainActor
+    @Test func theListModelListsThePendingMessagesOfItsCurrentSource() async throws {
+        let server = PendingChatServer()
+        let model = RefreshListModel<Article>(noMoreTitles: ["A", "B"], identity: .id()) { _ in await server.page() }
+        await model.refresh()
+        model.insertPendingItem(Article(id: 100, title: "hello"), at: 0)
+        #expect(model.pendingItems().map(\.id) == [100])
+        let relaunched = RefreshListModel<Article>(noMoreTitles: ["A", "B"], identity: .id()) { _ in
+            await server.page()
+        }
+        try relaunched.restore(from: model.snapshot())
+        #expect(relaunched.pendingItems().map(\.id) == [100])
+        relaunched.switchSource(to: 1)
+        #expect(relaunched.pendingItems().isEmpty, "another source's pending messages were listed")
+    }
+
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func theListModelKeepsASentMessageThroughARefreshInFlight() async {

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Refreshable
 import RefreshableTesting
 import Testing
@@ -10,6 +11,34 @@ private func savedStrings(count: Int, policy: RefreshPolicy = RefreshPolicy(page
         _ = sources.succeed(request, with: RefreshPage(items: (0..<count).map { "saved \($0)" }, hasMore: true))
     }
     return sources.snapshot()
+}
+
+/// A controller whose rows are a diffable data source's: it shows only what its updates handed
+/// it, as `applyRefreshUpdate` does, and notes whether a refresh was in flight at each update.
+@MainActor
+private final class DiffableController: AsyncRefreshable {
+    let refreshStatus: RefreshRuntime<String>
+    let loads = TestPageLoader<String>()
+    /// The rows on screen: the current items when the last update came.
+    private(set) var shownRows: [String] = []
+    private(set) var updates: [(change: RefreshUpdate.Change, whileRefreshing: Bool)] = []
+
+    init(policy: RefreshPolicy = RefreshPolicy(pageSize: 3)) {
+        refreshStatus = RefreshRuntime(noMoreTitles: ["The end"], policy: policy)
+    }
+
+    var refreshHeaderControl: (any RefreshHeaderControl)? { nil }
+    var refreshFooterControl: (any RefreshFooterControl)? { nil }
+    var refreshListView: (any RefreshListView)? { nil }
+
+    func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<String> {
+        try await loads.load(request)
+    }
+
+    func refreshDidUpdate(_ update: RefreshUpdate) {
+        updates.append((update.change, refreshStatus[update.source].isRefreshing))
+        shownRows = Array(currentItems)
+    }
 }
 
 /// Restoring through each front door: the rows on the first frame, no load until the list
@@ -100,6 +129,30 @@ struct SnapshotFrontDoorTests {
         #expect(loader.loads.map(\.page) == [1])
     }
 
+    /// A list model is told of a restore at once (a view reading ``items`` updates), and set-up
+    /// does not tell it again.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @Test func aListModelRestoredBeforeSetUpTellsItsViewOnce() async throws {
+        let loader = TestPageLoader<String> { "fresh \($0.index)" }
+        let model = model(loader)
+        let changes = ChangeCount()
+        withObservationTracking {
+            _ = model.items
+        } onChange: {
+            changes.count += 1
+        }
+        try model.restore(from: savedStrings(count: 4))
+        #expect(changes.count == 1, "the view reading the items was not told of the restore")
+        withObservationTracking {
+            _ = model.items
+        } onChange: {
+            changes.count += 1
+        }
+        model.setUp()
+        #expect(await loader.waitForLoads(count: 1))
+        #expect(changes.count == 1, "set-up told the view of the restored rows again")
+    }
+
     // MARK: A Refreshable adopter
 
     @Test func aRestoredControllerShowsItsRowsAndRefreshesBehindThemWhenSetUp() async throws {
@@ -120,6 +173,89 @@ struct SnapshotFrontDoorTests {
         #expect(controller.refreshStatus[0].items.count == 10_000)
     }
 
+    /// The news feed port's report: a diffable table restored before set-up showed nothing until
+    /// the background refresh landed, as the restore had no screen to tell and set-up told it nothing.
+    @Test func aControllerRestoredBeforeSetUpHearsOfItsRowsOnceWhenSetUpBeforeItsRefresh() async throws {
+        let controller = DiffableController()
+        try controller.refreshStatus.restore(from: savedStrings(count: 4))
+        #expect(controller.updates.isEmpty)
+        controller.setupRefreshHeader()
+        #expect(controller.updates.map(\.change) == [.reset], "set-up did not report the restored rows")
+        #expect(controller.updates.first?.whileRefreshing == false, "the rows came after the refresh started")
+        #expect(controller.shownRows == ["saved 0", "saved 1", "saved 2", "saved 3"])
+        #expect(controller.refreshStatus[0].isRefreshing)
+        controller.setupRefreshFooter()  // a second set-up reports nothing again
+        #expect(controller.updates.count == 1)
+        await controller.loads.settle { controller.loads.started.count == 1 }
+    }
+
+    /// A restore into a list already set up reports its rows at once, the same one reset.
+    @Test func aControllerRestoredAfterSetUpHearsOfItsRowsOnceBeforeItsRefresh() async throws {
+        let controller = DiffableController()
+        controller.setupRefreshHeader()
+        await controller.loads.settle { controller.loads.started.count == 1 }
+        try controller.refreshStatus.restore(from: savedStrings(count: 4))
+        #expect(controller.updates.map(\.change) == [.reset])
+        #expect(controller.updates.first?.whileRefreshing == false)
+        #expect(controller.shownRows == ["saved 0", "saved 1", "saved 2", "saved 3"])
+        #expect(controller.refreshStatus[0].isRefreshing, "the list on screen did not refresh behind its rows")
+        await controller.loads.settle { controller.loads.started.count == 2 }
+    }
+
+    /// A controller that used the list before restoring hears of the rows at the restore, and
+    /// not again at set-up; one that used it between the restore and set-up, at set-up.
+    @Test func aRestoreIsReportedOnceWhenTheControllerUsedTheListBeforeSetUp() async throws {
+        let usedBefore = DiffableController()
+        _ = usedBefore.pendingItems()
+        try usedBefore.refreshStatus.restore(from: savedStrings(count: 4))
+        #expect(usedBefore.updates.map(\.change) == [.reset])
+        usedBefore.setupRefreshHeader()
+        #expect(usedBefore.updates.map(\.change) == [.reset], "set-up reported the restore twice")
+
+        let usedBetween = DiffableController()
+        try usedBetween.refreshStatus.restore(from: savedStrings(count: 4))
+        _ = usedBetween.pendingItems()
+        #expect(usedBetween.updates.isEmpty)
+        usedBetween.setupRefreshHeader()
+        #expect(usedBetween.updates.map(\.change) == [.reset])
+        #expect(usedBetween.shownRows.count == 4)
+        await usedBefore.loads.settle { usedBefore.loads.started.count == 1 }
+        await usedBetween.loads.settle { usedBetween.loads.started.count == 1 }
+    }
+
+    /// A view model (a callback-style list publishing statuses to its output) restored before its
+    /// controller sets it up: the default `refreshDidUpdate(_:)` reloads the list it was handed once,
+    /// when it is set up, with the restored rows.
+    @Test func aViewModelRestoredBeforeSetUpReloadsItsListOnceWhenSetUp() throws {
+        let viewModel = CallbackList(titles: ["The end"], publishesStatuses: true)
+        let list = TestListView()
+        try viewModel.refreshStatus.restore(from: savedStrings(count: 4))
+        viewModel.listView = list
+        viewModel.setupRefreshHeader()
+        #expect(list.calls.filter { $0 == .reloadData }.count == 1, "\(list.calls)")
+        #expect(viewModel.requests.map(\.kind) == [.refresh])
+        #expect(viewModel.currentItems.count == 4)
+    }
+
+    /// The news feed port's other report: relaunched 30 pages deep, the feed refreshed page 1 and
+    /// lost the saved pages. Restored through a controller, it refreshes the page the user was on.
+    @Test func aRestoredDeepControllerRefreshesThePageTheUserWasOn() async throws {
+        let policy = RefreshPolicy(pageSize: 3, maxPages: 3, refreshesAroundPosition: true)
+        var deep = RefreshSources<String>(noMoreTitles: ["The end"], policy: policy)
+        for page in 1...8 {
+            let request = try started(deep.begin(page == 1 ? .refresh : .loadMore, source: 0))
+            _ = deep.succeed(request, with: RefreshPage(items: (0..<3).map { "\(page).\($0)" }, hasMore: true))
+        }
+        deep.rowDidAppear(at: 4, source: 0)  // page 7
+        let saved = try JSONDecoder().decode(RefreshSnapshot<String>.self, from: JSONEncoder().encode(deep.snapshot()))
+        let controller = DiffableController(policy: policy)
+        try controller.refreshStatus.restore(from: saved)
+        controller.setupRefreshHeader()
+        await controller.loads.settle { controller.loads.started.count == 1 }
+        #expect(controller.loads.started.map(\.page) == [7], "the restored feed did not refresh where the user was")
+        #expect(controller.shownRows.count == 9, "the saved pages were not on screen meanwhile")
+    }
+
     @Test func aRestoredControllerDiscardsWhatTheOldStateAskedFor() async throws {
         let controller = AsyncController()
         controller.setupRefreshHeader()
@@ -132,4 +268,9 @@ struct SnapshotFrontDoorTests {
         #expect(controller.refreshStatus[0].items == ["saved 0", "saved 1", "saved 2", "saved 3"])
         #expect(controller.refreshStatus[0].isRefreshing, "the restored list's background refresh is gone")
     }
+}
+
+/// Counts observation callbacks.
+private final class ChangeCount: @unchecked Sendable {
+    var count = 0
 }

@@ -123,6 +123,83 @@ struct SnapshotTests {
         #expect(update.dropped == 0..<3, "the restored held pages did not drive the cap")
     }
 
+    // MARK: The position of a refresh around it
+
+    /// The news feed port's report: a feed 8 pages deep, the user on page 7, saved and relaunched,
+    /// refreshed page 1 and lost the saved pages. Its snapshot now keeps the page the user was on.
+    @Test(arguments: [RefreshPolicy.Paging.pageNumbers, .cursors])
+    func aRestoredDeepListRefreshesThePageTheUserWasOn(paging: RefreshPolicy.Paging) throws {
+        let policy = RefreshPolicy(pageSize: 3, paging: paging, maxPages: 3, refreshesAroundPosition: true)
+        var sources = loadedSources(pages: 8, policy: policy)
+        #expect(sources[0].firstLoadedPage == 6)
+        sources.rowDidAppear(at: 4, source: 0)  // page 7, asked for with the cursor page 6 gave
+        var restored = RefreshSources<SavedRow>(noMoreTitles: ["The end"], policy: policy, identity: .id())
+        try restored.restore(from: try decode(try json(sources.snapshot())))
+        #expect(restored.snapshot() == sources.snapshot(), "restoring lost the position")
+        let refresh = try started(restored.begin(.refresh, source: 0))
+        #expect(refresh.page == 7, "the restored list refreshed page \(refresh.page), not the page the user was on")
+        #expect(refresh.cursor == (paging == .cursors ? "after-5" : nil))
+    }
+
+    /// A list's own snapshot always restores: a position whose page the cap dropped since the row
+    /// came on screen is not saved, and the restored list refreshes its first page.
+    @Test func aPositionWhosePageTheCapDroppedIsNotSavedAndTheSnapshotRestores() throws {
+        let policy = RefreshPolicy(pageSize: 3, maxPages: 2, refreshesAroundPosition: true)
+        var sources = loadedSources(pages: 3, policy: policy)
+        sources.rowDidAppear(at: 0, source: 0)  // page 2
+        for _ in 0..<2 {
+            let more = try started(sources.begin(.loadMore, source: 0))
+            let rows = (0..<3).map { SavedRow(id: more.page * 10 + $0, title: "") }
+            _ = sources.succeed(more, with: RefreshPage(items: rows, hasMore: true))
+        }
+        #expect(sources[0].firstLoadedPage == 4, "the cap did not drop page 2")
+        var restored = RefreshSources<SavedRow>(noMoreTitles: ["The end"], policy: policy, identity: .id())
+        try restored.restore(from: try decode(try json(sources.snapshot())))
+        #expect(try started(restored.begin(.refresh, source: 0)).page == 1)
+    }
+
+    /// A snapshot saved before the position was kept (format 1, no `position`) restores, with none.
+    @Test func aSnapshotWithoutAPositionRestoresAndRefreshesTheFirstPage() throws {
+        let held = #"[{"count":2,"sent":2,"span":1},{"count":2,"sent":2,"span":1}]"#
+        var restored = RefreshSources<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2, maxPages: 3, refreshesAroundPosition: true),
+            identity: .id())
+        try restored.restore(from: decode(savedJSON(heldPages: held)))
+        #expect(restored[0].items.map(\.id) == [1, 2, 3, 4])
+        #expect(try started(restored.begin(.refresh, source: 0)).page == 1)
+    }
+
+    @Test func aSavedPositionIsWrittenAsItsPageAndCursorOnly() throws {
+        let policy = RefreshPolicy(pageSize: 3, maxPages: 3, refreshesAroundPosition: true)
+        var sources = loadedSources(pages: 4, policy: policy)
+        sources.rowDidAppear(at: 8, source: 0)  // page 4
+        #expect(try json(sources.snapshot()).contains(#""position":{"page":4}"#))
+    }
+
+    @Test func aSavedPositionOutsideThePagesHeldIsRefused() throws {
+        let held = #"[{"count":2,"sent":2,"span":1},{"count":2,"sent":2,"span":1}]"#
+        let capped = RefreshPolicy(pageSize: 2, maxPages: 3, refreshesAroundPosition: true)
+        for page in [0, 3, Int.max, Int.min] {
+            try expectRefused(
+                savedJSON(heldPages: held, position: #"{"page":\#(page)}"#), .corrupt(source: 0, .pageOutOfRange),
+                policy: capped)
+        }
+        let unloaded = savedJSON(ids: [], position: #"{"page":1}"#)
+            .replacingOccurrences(of: #""hasLoaded":true"#, with: #""hasLoaded":false"#)
+        try expectRefused(unloaded, .corrupt(source: 0, .pageOutOfRange), policy: capped)
+    }
+
+    @Test func aSavedPositionWhoseCursorDoesNotFitThePagingIsRefused() throws {
+        let held = #"[{"count":2,"sent":2,"span":1},{"count":2,"sent":2,"span":1}]"#
+        try expectRefused(
+            savedJSON(heldPages: held, position: #"{"page":2,"cursor":"c"}"#), .corrupt(source: 0, .cursorMismatch),
+            policy: RefreshPolicy(pageSize: 2, maxPages: 3, refreshesAroundPosition: true))
+        let byCursor = savedJSON(paging: "cursors", nextCursor: "n", heldPages: held, position: #"{"page":2}"#)
+        try expectRefused(
+            byCursor, .corrupt(source: 0, .cursorMismatch),
+            policy: RefreshPolicy(pageSize: 2, paging: .cursors, maxPages: 3, refreshesAroundPosition: true))
+    }
+
     // MARK: The state machine
 
     @Test func restoringReplacesTheStateSoAnAnswerToTheOldStateIsDiscarded() throws {
@@ -181,15 +258,17 @@ struct SnapshotTests {
         ids: [Int] = [1, 2, 3, 4],
         nextCursor: String? = nil,
         heldPages: String? = nil,
-        itemsBefore: Int = 0
+        itemsBefore: Int = 0,
+        position: String? = nil
     ) -> String {
         let items = ids.map { #"{"id":\#($0),"title":"t"}"# }.joined(separator: ",")
         let cursor = nextCursor.map { #","nextCursor":"\#($0)""# } ?? ""
         let held = heldPages.map { #","heldPages":\#($0)"# } ?? ""
+        let saved = position.map { #","position":\#($0)"# } ?? ""
         return #"""
             {"formatVersion":\#(version),"paging":"\#(paging)","firstPage":1,"sources":[{"items":[\#(items)],
             "hasLoaded":true,"page":\#(page),"noMoreData":false\#(cursor),"firstLoadedPage":\#(firstLoadedPage),
-            "noPreviousData":true,"itemsBefore":\#(itemsBefore),"unheld":0\#(held)}]}
+            "noPreviousData":true,"itemsBefore":\#(itemsBefore),"unheld":0\#(held)\#(saved)}]}
             """#
     }
 

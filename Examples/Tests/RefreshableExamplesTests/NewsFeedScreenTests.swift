@@ -263,25 +263,25 @@ actor FakeFeedServer: FeedService {
         return second
     }
 
-    /// "the next launch shows the saved rows on its first frame" (SavingAndRestoringAList.md): the
-    /// list holds them, but a diffable data source applied from `refreshDidUpdate(_:)`, as the
-    /// README says, hears of no update from `restore(from:)`: the table is empty until the
-    /// background refresh lands.
+    /// "the next launch shows the saved rows on its first frame" (SavingAndRestoringAList.md): a
+    /// diffable data source applied from `refreshDidUpdate(_:)`, as the README says, hears of the
+    /// restored rows when the screen sets the list up, once, before the background refresh.
     @Test func aRelaunchShowsTheSavedRowsOnItsFirstFrame() async throws {
         let server = FakeFeedServer(pageCount: 100)
         let screen = try await relaunchDeep(server)
         #expect(pagesShown(screen) == [26, 27, 28, 29, 30])
         #expect(screen.refreshStatus[0].firstLoadedPage == 26)
         #expect(screen.refreshStatus[0].page == 30)
-        withKnownIssue("bug: restore(from:) sends no update, so the diffable table shows no rows") {
-            #expect(tableIDs(screen) == screen.currentItems.map(\.id))
-        }
-        #expect(screen.rows.appliedSnapshots.isEmpty)
+        #expect(tableIDs(screen) == screen.currentItems.map(\.id))
+        #expect(tableIDs(screen).count == 100)
+        #expect(screen.rows.appliedSnapshots.map(\.how) == [.usingReloadData])
+        #expect(screen.refreshStatus[0].isRefreshing, "the background refresh did not start behind the rows")
+        #expect(await idle(screen))
     }
 
-    /// For comparison: restoring into a screen already on screen does reach the data source at once
-    /// (a reset update), and then the refresh "at once for a list already on screen" (Rules, SN)
-    /// asks for page 1 and replaces the 5 restored pages with page 1 as well.
+    /// Restoring into a screen already on screen reaches the data source at once (a reset update),
+    /// and the refresh "at once for a list already on screen" (Rules, SN) asks for the saved
+    /// position (the last row the deep screen showed, on page 29) and loads outward.
     @Test func aRestoreIntoAScreenOnScreenShowsTheRowsAtOnce() async throws {
         let server = FakeFeedServer(pageCount: 100)
         let deep = try await deepScreen(server, file: makeFile())
@@ -290,49 +290,54 @@ actor FakeFeedServer: FeedService {
         other.loadViewIfNeeded()
         #expect(await idle(other))
         #expect(pagesShown(other) == [1])
+        await server.clearAsked()
         try other.refreshStatus.restore(from: saved)
         #expect(pagesShown(other) == [26, 27, 28, 29, 30])
         #expect(tableIDs(other) == other.currentItems.map(\.id))
         #expect(await idle(other))
-        #expect(pagesShown(other) == [1])
+        #expect(await server.asked == [29, 28, 30])
+        #expect(pagesShown(other) == [28, 29, 30])
+        #expect(tableIDs(other) == other.currentItems.map(\.id))
     }
 
     /// The saved feed was 30 pages deep, the user on page 28, with `refreshesAroundPosition` on:
-    /// the background refresh asks for page 1 and replaces the 100 saved rows with page 1's 20;
-    /// the user is thrown back to the top of the feed at every relaunch.
+    /// the snapshot keeps that page, so the background refresh reloads it with today's news and
+    /// loads outward, and the user is where they were.
     @Test func aRelaunchedDeepFeedRefreshesWhereTheUserWas() async throws {
         let server = FakeFeedServer(pageCount: 100)
         let screen = try await relaunchDeep(server)
         #expect(await idle(screen))
-        let asked = await server.asked
-        withKnownIssue("bug: a restored deep feed refreshes page 1 and drops the saved rows") {
-            #expect(asked.first == 28)
-            #expect(screen.currentItems.contains { $0.id == "p28-10" })
-        }
-        #expect(asked == [1])
-        #expect(pagesShown(screen) == [1])
+        #expect(await server.asked == [28, 27, 29])
+        #expect(pagesShown(screen) == [27, 28, 29])
+        #expect(screen.currentItems.contains { $0.id == "p28-10" && $0.title.hasSuffix("ed2") })
+        #expect(tableIDs(screen) == screen.currentItems.map(\.id))
     }
 
-    /// The docs' recipe as written: after the relaunch the feed is page 1; it scrolls down from
-    /// there, and nothing is above page 1.
+    /// The docs' recipe as written: after the relaunch the feed is around page 28; the user
+    /// scrolls both ways from there (the cap of 5 holds 25...29, then drops 25 for 30).
     @Test func aRelaunchedFeedScrollsBothWaysFromWhereItLands() async throws {
         let server = FakeFeedServer(pageCount: 100)
         let screen = try await relaunchDeep(server)
         #expect(await idle(screen))
-        display(screen, row: screen.currentItems.count - 1)
-        #expect(await settle { self.pagesShown(screen).last == 2 })
+        #expect(pagesShown(screen) == [27, 28, 29])
+        display(screen, row: 0)
+        #expect(await settle { self.pagesShown(screen).first == 26 })
         #expect(await idle(screen))
         display(screen, row: 0)
+        #expect(await settle { self.pagesShown(screen).first == 25 })
         #expect(await idle(screen))
-        #expect(pagesShown(screen) == [1, 2])
+        #expect(pagesShown(screen) == [25, 26, 27, 28, 29])
+        display(screen, row: screen.currentItems.count - 1)
+        #expect(await settle { self.pagesShown(screen).last == 30 })
+        #expect(await idle(screen))
+        #expect(pagesShown(screen) == [26, 27, 28, 29, 30])
         #expect(tableIDs(screen) == screen.currentItems.map(\.id))
         #expect(screen.currentItems.allSatisfy { $0.title.hasSuffix("ed2") })
     }
 
-    /// With the app's workarounds (it applies the restored rows itself and saves the row read
-    /// beside the snapshot, then calls `rowDidAppear(at:)` before `setupRefreshHeader()`): the saved
-    /// rows show at once, the background refresh reloads page 28 and loads outward, and the user
-    /// scrolls both ways from there.
+    /// With the workarounds earlier versions needed (the app applies the restored rows itself and
+    /// saves the row read beside the snapshot, then calls `rowDidAppear(at:)` before
+    /// `setupRefreshHeader()`): still harmless, the same relaunch as without them.
     @Test func aRelaunchWithTheWorkaroundsKeepsThePlaceAndScrollsBothWays() async throws {
         let server = FakeFeedServer(pageCount: 100)
         let screen = try await relaunchDeep(server, workarounds: true)

@@ -205,6 +205,15 @@ extension Refreshable {
     public func isPending(id: some Hashable & Sendable, source: Int? = nil) -> Bool {
         runtime.isPending(id: id, source: source ?? currentIndex)
     }
+
+    /// The pending items, front to back: those inserted with ``insertPendingItem(_:at:source:)``
+    /// and not yet brought by an answer nor removed; after a relaunch that restored the list,
+    /// the messages to send again. See ``RefreshSources/pendingItems(source:)``.
+    /// - Parameter source: The source that holds them, the current one by default.
+    /// - Returns: The pending items, in the order the list holds them; none without an identity.
+    public func pendingItems(source: Int? = nil) -> [Item] {
+        runtime.pendingItems(source: source ?? currentIndex)
+    }
 }
 
 /// What an override reuses: the behaviour of a default, for a hook you implement, and the calls

@@ -64,6 +64,16 @@ extension RefreshRuntime {
         state.isPending(id: id, source: source)
     }
 
+    /// The source's pending items, front to back: those inserted with
+    /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed. After a
+    /// restore (``restore(from:)``), send them again: the library sends nothing itself. See
+    /// ``RefreshSources/pendingItems(source:)``.
+    /// - Parameter source: The source; out of range stops with a message.
+    /// - Returns: The pending items, in the order the list holds them; none without an identity.
+    public func pendingItems(source: Int) -> [Item] {
+        state.pendingItems(source: source)
+    }
+
     private func report(_ update: RefreshUpdate?) -> RefreshUpdate? {
         guard let update else { return nil }
         host?.didUpdate(update, on: self)

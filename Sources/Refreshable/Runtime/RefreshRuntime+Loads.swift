@@ -231,10 +231,9 @@ extension RefreshRuntime {
         }
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
-        host?.didUpdate(
-            RefreshUpdate(request: nil, source: index, change: .reset, noMoreData: state[index].noMoreData),
-            on: self
-        )
+        // With no front door to tell yet (a restore before the list is set up), it is told at set-up.
+        resetUnreported = host == nil
+        reportReset()
         render()
         if isSetUp {
             loadFirstPageIfNeeded()

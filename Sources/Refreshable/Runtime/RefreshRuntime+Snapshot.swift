@@ -12,11 +12,16 @@ extension RefreshRuntime {
     ///
     /// Restoring replaces the state (see <doc:Rules#Replacing-the-state>): every load of the old
     /// state is cancelled and its answer discarded, the controls and placeholder are drawn from
-    /// the restored state, and no load runs until the list appears. Each source that had loaded
+    /// the restored state, and no load runs until the list appears. The list's
+    /// ``Refreshable/refreshDidUpdate(_:)`` hears of the restored rows once, as a
+    /// ``RefreshUpdate/Change/reset``: at once when its front door already used the runtime (a
+    /// list set up, a list model), else when it is set up, before its refresh starts, so that a
+    /// diffable data source shows them on the first frame. Each source that had loaded
     /// is ``RefreshState/isRestored`` and stale (it has no ``age(of:)``, so
     /// ``refreshIfStale(olderThan:)`` refreshes it): the first appearance of the list (or of
-    /// that source, on switching to it) refreshes it, with its rows on screen meanwhile. A list
-    /// already on screen refreshes the current source at once. The policy, the identity and the
+    /// that source, on switching to it) refreshes it, with its rows on screen meanwhile, around
+    /// the saved position under ``RefreshPolicy/refreshesAroundPosition``. A list already on
+    /// screen refreshes the current source at once. The policy, the identity and the
     /// end-of-list texts stay the list's own.
     ///
     /// A snapshot of another format, another number of sources, another paging or first page, or

@@ -27,6 +27,9 @@ public final class RefreshRuntime<Item: Sendable> {
     var storedIndex = 0
     /// Whether the list was set up (its screen appeared): a replaced state then loads its first page.
     private(set) var isSetUp = false
+    /// Whether the state was replaced (a restore) before any front door used the runtime: set-up
+    /// then reports the replaced rows, so that the screen shows them on its first frame.
+    var resetUnreported = false
     /// The request being handed to the host's `start` (a callback-style adopter's
     /// `refreshData(isRefresh:)`), readable there as ``Refreshable/refreshRequest``. Loads the
     /// runtime runs itself are given their request and never read it.
@@ -284,11 +287,26 @@ public final class RefreshRuntime<Item: Sendable> {
         host = makeHost()
     }
 
-    /// Draws the screen and loads the current source's first page if it never loaded.
+    /// Reports a state replaced before a front door used the runtime (a restore before set-up),
+    /// draws the screen, and loads the current source's first page if it never loaded (or
+    /// refreshes a restored one).
     func setUp() {
         isSetUp = true
+        if resetUnreported {
+            resetUnreported = false
+            reportReset()
+        }
         render()
         loadFirstPageIfNeeded()
+    }
+
+    /// Tells the host that the current source's items were replaced as a whole.
+    func reportReset() {
+        let index = currentIndex
+        host?.didUpdate(
+            RefreshUpdate(request: nil, source: index, change: .reset, noMoreData: state[index].noMoreData),
+            on: self
+        )
     }
 
     /// Asks the state machine for a load and carries out its decision: cancels the load it

@@ -14,13 +14,20 @@
 /// A snapshot holds each source's items and its paging position: the last page loaded and the
 /// first one held (or the cursors past each end), whether each end was reached, the pages held
 /// under a page cap, and the policy settings those numbers depend on (page numbers or cursors,
-/// the first page's number, the cap). It holds nothing in flight and no failure: a restored list
-/// loads afresh. It holds no id index either: restoring builds it again from the items, which
+/// the first page's number, the cap). Under ``RefreshPolicy/refreshesAroundPosition`` it also
+/// holds the page a refresh asks for (the page of the row on screen last), while that page is
+/// held, so that the restored list refreshes where the user was. It holds nothing in flight and
+/// no failure: a restored list loads afresh. It holds no id index either: restoring builds it again from the items, which
 /// costs less than decoding one. Local edits are saved as the items they left, and a local
 /// removal no longer holds back a later page that brings the item again.
 public struct RefreshSnapshot<Item: Sendable>: Sendable {
     /// The format this version of the library writes and reads. A snapshot written in another
     /// format is refused with ``RefreshSnapshotError/incompatibleVersion(found:supported:)``.
+    ///
+    /// The saved position of a refresh around the position is an optional entry of format 1: a
+    /// snapshot without it (saved by an earlier version) restores with no position, so its
+    /// refresh asks for the first page, and an earlier version reading a snapshot with it
+    /// restores everything else.
     public static var currentFormatVersion: Int { 1 }
 
     /// The format the snapshot was written in.
@@ -87,6 +94,9 @@ struct SourceSnapshot<Item: Sendable>: Sendable {
     /// still waiting for an answer that brings them.
     var pendingFront = 0
     var pendingBack = 0
+    /// Under ``RefreshPolicy/refreshesAroundPosition``, the page a refresh asks for, inside the
+    /// pages held; `nil` for the first page (and in snapshots saved before it was kept).
+    var position: RefreshPosition?
 }
 
 extension RefreshSnapshot: Equatable where Item: Equatable {}
@@ -108,11 +118,12 @@ public enum RefreshSnapshotError: Error, Sendable, Hashable, CustomStringConvert
 
     /// What is wrong in a corrupt snapshot.
     public enum Corruption: Sendable, Hashable {
-        /// A page number below the policy's first page, or a last page loaded before the first
-        /// page held.
+        /// A page number below the policy's first page, a last page loaded before the first
+        /// page held, or a saved position (see ``RefreshPolicy/refreshesAroundPosition``) outside
+        /// the pages held: before the first, after the last, or in a source that never loaded.
         case pageOutOfRange
-        /// Under cursor paging, an end that is open without a cursor or ended with one; under
-        /// page numbers, any cursor.
+        /// Under cursor paging, an end that is open without a cursor or ended with one, or a saved
+        /// position without a cursor; under page numbers, any cursor.
         case cursorMismatch
         /// A count that is negative, that added to the others would overflow, or more pending
         /// local items than items.
@@ -193,7 +204,7 @@ extension RefreshSnapshot: Decodable where Item: Decodable {
 extension SourceSnapshot {
     enum CodingKeys: String, CodingKey {
         case items, hasLoaded, page, noMoreData, nextCursor, firstLoadedPage, noPreviousData, previousCursor
-        case heldPages, itemsBefore, unheld, pendingFront, pendingBack
+        case heldPages, itemsBefore, unheld, pendingFront, pendingBack, position
     }
 }
 
@@ -217,6 +228,7 @@ extension SourceSnapshot: Encodable where Item: Encodable {
             try container.encode(pendingFront, forKey: .pendingFront)
             try container.encode(pendingBack, forKey: .pendingBack)
         }
+        try container.encodeIfPresent(position, forKey: .position)
     }
 }
 
@@ -236,6 +248,7 @@ extension SourceSnapshot: Decodable where Item: Decodable {
         unheld = try container.decode(Int.self, forKey: .unheld)
         pendingFront = try container.decodeIfPresent(Int.self, forKey: .pendingFront) ?? 0
         pendingBack = try container.decodeIfPresent(Int.self, forKey: .pendingBack) ?? 0
+        position = try container.decodeIfPresent(RefreshPosition.self, forKey: .position)
     }
 }
 
@@ -262,5 +275,24 @@ extension HeldPage: Codable {
         try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
         try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
         try container.encode(span, forKey: .span)
+    }
+}
+
+/// A saved position: `{"page": 28}`, with its `"cursor"` under cursor paging.
+extension RefreshPosition: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case page, cursor
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = try container.decode(Int.self, forKey: .page)
+        cursor = try container.decodeIfPresent(String.self, forKey: .cursor)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(page, forKey: .page)
+        try container.encodeIfPresent(cursor, forKey: .cursor)
     }
 }

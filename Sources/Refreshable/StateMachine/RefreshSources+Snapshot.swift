@@ -31,11 +31,21 @@ extension RefreshSources {
                 itemsBefore: state.itemsBefore,
                 unheld: indexes.isEmpty ? 0 : indexes[index].unheld,
                 pendingFront: indexes.isEmpty ? 0 : indexes[index].pendingFront,
-                pendingBack: indexes.isEmpty ? 0 : indexes[index].pendingBack
+                pendingBack: indexes.isEmpty ? 0 : indexes[index].pendingBack,
+                position: savedPosition(of: state)
             )
         }
         return RefreshSnapshot(
             paging: policy.paging, firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
+    }
+
+    /// The position a refresh of a loaded source asks for (rule A), when the policy refreshes
+    /// around it and its page is held: the one a restore accepts.
+    private func savedPosition(of state: RefreshState<Item>) -> RefreshPosition? {
+        guard policy.refreshesAroundPosition, policy.maxPages != nil, let position = state.position,
+            Self.corruption(of: position, first: state.firstLoadedPage, last: state.page, paging: policy.paging) == nil
+        else { return nil }
+        return position
     }
 
     /// Replaces every source's items and paging position with a snapshot's, keeping the policy,
@@ -43,11 +53,12 @@ extension RefreshSources {
     ///
     /// Nothing is in flight afterwards and no failure is kept: an answer to a request of the old
     /// state is discarded (see <doc:Rules#Replacing-the-state>). Each source that had loaded is
-    /// ``RefreshState/isRestored`` until a refresh of it starts. The id index is built again from
-    /// the items; pending local items (``insertPendingItem(_:at:source:)``) are restored pending,
-    /// still waiting for an answer that brings them. A snapshot taken under a page cap other than
-    /// the policy's keeps its items, and
-    /// the next capped load counts them as one page, as a change of the cap does.
+    /// ``RefreshState/isRestored`` until a refresh of it starts, and a refresh around the position
+    /// (``RefreshPolicy/refreshesAroundPosition``) asks for the saved one. The id index is built
+    /// again from the items; pending local items (``insertPendingItem(_:at:source:)``) are restored
+    /// pending, still waiting for an answer that brings them. A snapshot taken under a page cap
+    /// other than the policy's keeps its items, and the next capped load counts them as one page,
+    /// as a change of the cap does.
     ///
     /// A snapshot of another format, another number of sources, another paging or first page, or
     /// whose contents contradict each other (see ``RefreshSnapshotError/Corruption``) is refused:
@@ -99,6 +110,8 @@ extension RefreshSources {
             guard saved.pendingFront >= 0, saved.pendingBack >= 0, !overflow, saved.items.count == pending else {
                 throw .corrupt(source: source, .itemsWithoutLoad)
             }
+            // No page is held, so no position can be inside one.
+            guard saved.position == nil else { throw .corrupt(source: source, .pageOutOfRange) }
             state._items = RefreshItems(saved.items)
             return state
         }
@@ -116,6 +129,7 @@ extension RefreshSources {
         state.edges[backward].cursor = saved.previousCursor
         state.heldPages = keepsHeldPages ? saved.heldPages : []
         state.itemsBefore = saved.itemsBefore
+        state.position = saved.position
         return state
     }
 
@@ -133,6 +147,12 @@ extension RefreshSources {
             guard saved.noMoreData == (saved.nextCursor == nil), saved.noPreviousData == (saved.previousCursor == nil)
             else { return .cursorMismatch }
         }
+        if let position = saved.position,
+            let corruption = corruption(
+                of: position, first: saved.firstLoadedPage, last: saved.page, paging: policy.paging)
+        {
+            return corruption
+        }
         guard saved.itemsBefore >= 0, saved.pendingFront >= 0, saved.pendingBack >= 0 else { return .invalidCount }
         let (pending, pendingOverflow) = saved.pendingFront.addingReportingOverflow(saved.pendingBack)
         guard !pendingOverflow, pending <= saved.items.count else { return .invalidCount }
@@ -149,6 +169,20 @@ extension RefreshSources {
         guard held == saved.items.count, saved.heldPages.count <= policy.maxPages ?? .max else {
             return .heldPagesMismatch
         }
+        return nil
+    }
+
+    /// What does not fit in a position: a page outside `first...last` (the pages held), or, under
+    /// cursor paging, no cursor, and under page numbers, one. Compares only: the values come from
+    /// storage.
+    private static func corruption(
+        of position: RefreshPosition,
+        first: Int,
+        last: Int,
+        paging: RefreshPolicy.Paging
+    ) -> RefreshSnapshotError.Corruption? {
+        guard position.page >= first, position.page <= last else { return .pageOutOfRange }
+        guard (position.cursor != nil) == (paging == .cursors) else { return .cursorMismatch }
         return nil
     }
 

@@ -8,12 +8,13 @@ extension RefreshListModel {
         refreshStatus.snapshot()
     }
 
-    /// Puts a saved list back: ``items`` holds its rows at once, with no refresh in flight, and
-    /// the list refreshes in the background on its first appearance (``setUp()``, or a row's
-    /// ``itemDidAppear(_:)``), its rows on screen meanwhile. Call it before the view appears (in
-    /// the model's owner, or where the model is made). Every load of the old state is cancelled
-    /// and a ``refresh()`` awaiting one returns. A refused snapshot leaves the list empty and
-    /// unloaded; see ``RefreshRuntime/restore(from:)``.
+    /// Puts a saved list back: ``items`` holds its rows at once, with no refresh in flight, and the
+    /// list refreshes in the background on its first appearance (``setUp()``, or a row's
+    /// ``itemDidAppear(_:)``), its rows on screen meanwhile, around the saved position under
+    /// ``RefreshPolicy/refreshesAroundPosition`` (or the row that came on screen since). Call it
+    /// before the view appears (in the model's owner, or where the model is made). Every load of
+    /// the old state is cancelled and a ``refresh()`` awaiting one returns. A refused snapshot
+    /// leaves the list empty and unloaded; see ``RefreshRuntime/restore(from:)``.
     /// - Parameter snapshot: A snapshot taken with ``snapshot()``, possibly decoded from storage.
     /// - Throws: ``RefreshSnapshotError``.
     public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {

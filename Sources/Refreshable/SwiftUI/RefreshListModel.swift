@@ -325,6 +325,16 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return runtime.isPending(id: id, source: index)
     }
 
+    /// The current source's pending items, front to back: those inserted with
+    /// ``insertPendingItem(_:at:)`` and not yet brought by an answer nor removed; after a
+    /// ``restore(from:)``, the messages to send again. Reading it in a view's body tracks
+    /// ``items``, which every change of it goes with. See ``RefreshSources/pendingItems(source:)``.
+    /// - Returns: The pending items, in the order the list holds them; none without an identity.
+    public func pendingItems() -> [Item] {
+        registrar.access(self, keyPath: \.items)
+        return runtime.pendingItems(source: index)
+    }
+
     /// Tells the model that the row at `index` came on screen: its `onAppear`. Loads more once per
     /// crossing of the last ``prefetchDistance`` items, and loads the previous page once per
     /// crossing of the first ones when something comes before them. While the list is offline, an

@@ -51,7 +51,8 @@ final class NewsFeedViewController: UIViewController, AsyncRefreshable, UITableV
     }
     let notificationQueue: OperationQueue?
     let workarounds: Bool
-    /// The row the user saw last, saved beside the snapshot (workaround: a snapshot has no position).
+    /// The row the user saw last, saved beside the snapshot (a workaround earlier versions needed:
+    /// their snapshot had no position).
     private(set) var readingID: FeedPost.ID?
     var savedPosition: URL { savedFeed.appendingPathExtension("position") }
     private var foregroundObserver: (any NSObjectProtocol)?
@@ -61,8 +62,9 @@ final class NewsFeedViewController: UIViewController, AsyncRefreshable, UITableV
     ///   - service: The feed's networking.
     ///   - savedFeed: Where the list is saved between launches.
     ///   - clock: The clock that ages the list (a `TestClock` in tests).
-    ///   - workarounds: Whether the screen works around what the docs' recipes leave out at a
-    ///     relaunch (see `restoreSavedFeed()`); `false` is the docs' recipe as written.
+    ///   - workarounds: Whether the screen keeps the workarounds earlier versions of the library
+    ///     needed at a relaunch (see `restoreSavedFeed()`), no longer needed and harmless; `false`
+    ///     is the docs' recipe as written.
     ///   - notificationQueue: The queue the scene notifications are observed on: `.main` in the app
     ///     (as in the docs); tests on Linux pass `nil`, where posting from the main actor to an
     ///     observer on `OperationQueue.main` waits for that queue forever.
@@ -118,9 +120,10 @@ final class NewsFeedViewController: UIViewController, AsyncRefreshable, UITableV
         foregroundObserver = nil
     }
 
-    /// The docs' recipe; with `workarounds`, also (1) shows the restored rows in the diffable data
-    /// source, which hears of no update from a restore, and (2) tells the list which row the user
-    /// was on, so that the background refresh reloads that page rather than page 1.
+    /// The docs' recipe; with `workarounds`, also what earlier versions needed: (1) shows the
+    /// restored rows in the diffable data source, which set-up now does, and (2) tells the list
+    /// which row the user was on, which the snapshot now keeps, so that the background refresh
+    /// reloads that page rather than page 1.
     func restoreSavedFeed() {
         guard let data = try? Data(contentsOf: savedFeed),
             let saved = try? JSONDecoder().decode(RefreshSnapshot<FeedPost>.self, from: data)
