@@ -63,15 +63,15 @@ extension RefreshSources {
         switch request.kind {
         case .loadMore:
             // The page's rows go before the pending items at the back.
-            let pending = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+            let pending = indexes[source].takeOutPending(atFront: false, from: &states[source]._items, identity)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
-            indexes[source].putBackPendingBack(pending, into: &states[source]._items, identity)
+            indexes[source].putBackPending(pending, atFront: false, into: &states[source]._items, identity)
             return .appended(range)
         case .loadPrevious:
             // The page's rows go after the pending items at the front.
-            let pending = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+            let pending = indexes[source].takeOutPending(atFront: true, from: &states[source]._items, identity)
             let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
-            indexes[source].putBackPendingFront(pending, into: &states[source]._items, identity)
+            indexes[source].putBackPending(pending, atFront: true, into: &states[source]._items, identity)
             report.replacedInPlace = report.replacedInPlace.map {
                 ($0.lowerBound + pending.count)..<($0.upperBound + pending.count)
             }
@@ -129,19 +129,14 @@ extension RefreshSources {
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
     mutating func dropItems(_ positions: Range<Int>, source: Int) {
         if let identity {
-            // The pending items next to the rows dropped step aside, so that the rows are at an end.
-            let (front, back) = pendingCounts(source)
-            if front > 0, positions.lowerBound == front {
-                let taken = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
-                indexes[source].drop(0..<positions.count, from: &states[source]._items, identity)
-                indexes[source].putBackPendingFront(taken, into: &states[source]._items, identity)
-            } else if back > 0 {
-                let taken = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
-                indexes[source].drop(positions, from: &states[source]._items, identity)
-                indexes[source].putBackPendingBack(taken, into: &states[source]._items, identity)
-            } else {
-                indexes[source].drop(positions, from: &states[source]._items, identity)
-            }
+            // The pending items next to the rows dropped step aside, so that the rows are at an end:
+            // those at the front when the rows follow them, else those at the back (if any).
+            let front = pendingCounts(source).front
+            let atFront = front > 0 && positions.lowerBound == front
+            let taken = indexes[source].takeOutPending(atFront: atFront, from: &states[source]._items, identity)
+            let dropped = atFront ? 0..<positions.count : positions
+            indexes[source].drop(dropped, from: &states[source]._items, identity)
+            indexes[source].putBackPending(taken, atFront: atFront, into: &states[source]._items, identity)
         } else if positions.lowerBound == 0 {
             states[source]._items.removeFirst(positions.count)
         } else {
