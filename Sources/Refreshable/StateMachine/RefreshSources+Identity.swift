@@ -36,13 +36,14 @@ extension RefreshSources {
             serverHeld: states[source].items.count &+ indexes[source].unheld,
             cap: cap
         )
-        update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
-            report.duplicates,
-            report.removals,
-            report.replacedInPlace,
-            report.difference,
-            update.dropped,
-            RefreshUpdate.Confirmations(before: report.confirmed, after: landed.sorted())
+        update.details = RefreshUpdate.MergeDetails(
+            droppedDuplicates: report.duplicates,
+            droppedRemovals: report.removals,
+            replacedInPlace: report.replacedInPlace,
+            makeDifference: report.difference,
+            dropped: update.dropped,
+            confirmed: report.confirmed,
+            confirmedCopies: landed.sorted()
         )
         return update
     }
@@ -319,65 +320,45 @@ extension ItemIndex {
 }
 
 extension RefreshUpdate {
-    /// Where the pending items an answer confirmed were, in the list before it, and where their
-    /// server copies landed, in the list after it.
-    @usableFromInline
-    struct Confirmations: Sendable, Equatable {
-        var before: [Int] = []
-        var after: [Int] = []
-    }
-
-    /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
-    @usableFromInline
-    final class MergeDetails: Sendable, Equatable {
-        let droppedDuplicates: Int
-        let droppedRemovals: Int
-        let replacedInPlace: [Range<Int>]
+    /// What a merge by id left out, replaced in place and confirmed, what the page cap dropped,
+    /// and how to build a refresh's difference.
+    struct MergeDetails: Sendable, Equatable {
+        var droppedDuplicates = 0
+        var droppedRemovals = 0
+        var replacedInPlace: [Range<Int>] = []
         /// Builds a refresh's difference from the ids it keeps, when read.
-        let makeDifference: (@Sendable () -> RefreshItemDifference)?
-        let dropped: Range<Int>?
-        let confirmations: Confirmations
+        var makeDifference: (@Sendable () -> RefreshItemDifference)?
+        var dropped: Range<Int>?
+        /// Where the confirmed pending items were, and where their server copies landed.
+        var confirmed: [Int] = []
+        var confirmedCopies: [Int] = []
 
-        init(
-            _ droppedDuplicates: Int,
-            _ droppedRemovals: Int,
-            _ replacedInPlace: [Range<Int>],
-            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?,
-            _ confirmations: Confirmations
-        ) {
-            self.droppedDuplicates = droppedDuplicates
-            self.droppedRemovals = droppedRemovals
-            self.replacedInPlace = replacedInPlace
-            self.makeDifference = makeDifference
-            self.dropped = dropped
-            self.confirmations = confirmations
-        }
-
-        /// The details, or `nil` when there are none, so that equal updates compare equal.
-        static func unlessEmpty(
-            _ duplicates: Int,
-            _ removals: Int,
-            _ replaced: [Range<Int>],
-            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?,
-            _ confirmations: Confirmations
-        ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil,
-                confirmations.before.isEmpty
-            {
-                return nil
-            }
-            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmations)
+        var isEmpty: Bool {
+            droppedDuplicates == 0 && droppedRemovals == 0 && replacedInPlace.isEmpty && makeDifference == nil
+                && dropped == nil && confirmed.isEmpty
         }
 
         /// Equal when everything they report is, their differences included (built to compare).
-        @usableFromInline
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
-                && lhs.confirmations == rhs.confirmations
+                && lhs.confirmed == rhs.confirmed && lhs.confirmedCopies == rhs.confirmedCopies
                 && lhs.makeDifference?() == rhs.makeDifference?()
+        }
+    }
+
+    /// The details of a merge, held by reference.
+    @usableFromInline
+    final class MergeBox: Sendable, Equatable {
+        let details: MergeDetails
+
+        init(_ details: MergeDetails) {
+            self.details = details
+        }
+
+        @usableFromInline
+        static func == (lhs: MergeBox, rhs: MergeBox) -> Bool {
+            lhs.details == rhs.details
         }
     }
 }
