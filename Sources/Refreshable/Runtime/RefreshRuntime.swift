@@ -334,21 +334,11 @@ public final class RefreshRuntime<Item: Sendable> {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let kind = role.kind
-        let control: AnyObject?
-        let isRefreshing: Bool
-        let controls = host?.controls ?? Controls()
-        switch role {
-        case .header:
-            (control, isRefreshing) = (controls.header, controls.header?.isRefreshing ?? true)
-        case .footer, .previous:
-            let footer = role == .footer ? controls.footer : controls.previous
-            (control, isRefreshing) = (footer, footer?.isRefreshing ?? true)
-        }
         let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
-        if let control {
-            record.track(ObjectIdentifier(control))
+        if let control = (host?.controls ?? Controls()).control(role) {
+            record.track(ObjectIdentifier(control.object))
             let running = state[index].edges[kind.edge].inFlight
-            if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: running?.kind == kind) {
+            if record.isOwnCallback(isRefreshing: control.isRefreshing, loadRunning: running?.kind == kind) {
                 return
             }
         }
