@@ -348,7 +348,6 @@ extension RefreshUpdate {
     }
 
     /// The details of a merge, held by reference.
-    @usableFromInline
     final class MergeBox: Sendable, Equatable {
         let details: MergeDetails
 
@@ -356,7 +355,6 @@ extension RefreshUpdate {
             self.details = details
         }
 
-        @usableFromInline
         static func == (lhs: MergeBox, rhs: MergeBox) -> Bool {
             lhs.details == rhs.details
         }

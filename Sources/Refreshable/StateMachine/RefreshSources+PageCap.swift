@@ -233,9 +233,9 @@ extension [HeldPage] {
 struct CapPlan {
     /// The positions, in the list before the page, of the items dropped for it: empty when the
     /// pages dropped held no rows, `nil` when no page was dropped.
-    @usableFromInline var dropped: Range<Int>?
+    var dropped: Range<Int>?
     /// Whether the page adds no rows and is folded into the page next to it.
-    @usableFromInline var folds = false
+    var folds = false
     /// The load toward the end pages were dropped from that was in flight, superseded.
     @usableFromInline var superseded: RefreshRequest?
 

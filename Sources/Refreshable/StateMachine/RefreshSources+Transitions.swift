@@ -107,7 +107,7 @@ public struct RefreshUpdate: Sendable, Equatable {
 
     /// What a merge by id or the page cap did, kept out of line so that a plain list pays one
     /// pointer for it.
-    @usableFromInline var merge: MergeBox?
+    var merge: MergeBox?
     /// What ``merge`` holds; setting details that report nothing holds none, so that equal updates
     /// compare equal.
     var details: MergeDetails {
