@@ -200,12 +200,8 @@ extension RefreshRuntime {
             tasks.removeValue(forKey: LoadSlot(request))?.task.cancel()
         }
         guard !requests.isEmpty, !handedOver.isEmpty else { return }
-        var cancelled: [RefreshRequest] = []
-        handedOver.removeAll { request in
-            guard requests.contains(request) else { return false }
-            cancelled.append(request)
-            return true
-        }
+        let cancelled = handedOver.filter(requests.contains)
+        handedOver.removeAll(where: requests.contains)
         // Told after the bookkeeping: the host may start or answer loads from its hook.
         for request in cancelled {
             host?.didCancel(request)
