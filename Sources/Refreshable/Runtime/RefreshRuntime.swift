@@ -368,11 +368,7 @@ public final class RefreshRuntime<Item: Sendable> {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let source = state[index]
-        if source.isRestored, !source.isLoading {
-            startLoad(.refresh, source: index)
-            return
-        }
-        guard !source.hasLoaded, !source.isLoading, source.failure == nil else { return }
+        guard !source.isLoading, source.isRestored || (!source.hasLoaded && source.failure == nil) else { return }
         startLoad(.refresh, source: index)
     }
 }
