@@ -201,11 +201,7 @@ extension RefreshSources {
         if kind == .refresh {
             noteRefresh(request, aroundPosition: position != nil)
             // A refresh supersedes the loads toward both ends: their answers are discarded.
-            for end in forward...backward {
-                if let inFlight = states[source].edges[end].inFlight.take() {
-                    superseded.append(inFlight)
-                }
-            }
+            superseded = (forward...backward).compactMap { states[source].edges[$0].inFlight.take() }
         } else {
             states[source].edges[edge].failure = nil
         }
@@ -364,11 +360,13 @@ extension RefreshSources {
             states[source].edges[backward].commit(
                 page: request.page, ended: ended, cursor: page.previousCursor, byCursor: byCursor)
         }
-        guard policy.maxPages != nil else {
-            return RefreshUpdate(
-                request: request, source: source, change: change, noMoreData: states[source].noMoreData)
+        var update = RefreshUpdate(
+            request: request, source: source, change: change, noMoreData: states[source].noMoreData)
+        if policy.maxPages != nil {
+            holdUnderCap(request, page: page, change: change, plan: cap)
+            update.dropped = cap?.dropped
         }
-        return holdUnderCap(request, page: page, change: change, plan: cap)
+        return update
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
