@@ -348,6 +348,7 @@ extension RefreshUpdate {
     }
 
     /// The details of a merge, held by reference.
+    @usableFromInline
     final class MergeBox: Sendable, Equatable {
         let details: MergeDetails
 
@@ -355,6 +356,7 @@ extension RefreshUpdate {
             self.details = details
         }
 
+        @usableFromInline
         static func == (lhs: MergeBox, rhs: MergeBox) -> Bool {
             lhs.details == rhs.details
         }

@@ -52,13 +52,14 @@ extension RefreshSources {
     }
 
     /// Records the page just applied among the held pages, or folds it into the page next to it.
+    /// - Returns: The update, with the positions dropped to make room for the page.
     @usableFromInline
     mutating func holdUnderCap(
         _ request: RefreshRequest,
         page: RefreshPage<Item>,
         change: RefreshUpdate.Change,
         plan: CapPlan?
-    ) {
+    ) -> RefreshUpdate {
         let source = request.source
         var held = HeldPage(
             count: 0,
@@ -94,6 +95,14 @@ extension RefreshSources {
         case .switchedSource, .reset, .edited, .removed, .inserted:
             break
         }
+        var update = RefreshUpdate(
+            request: request,
+            source: source,
+            change: change,
+            noMoreData: states[source].noMoreData
+        )
+        update.dropped = plan?.dropped
+        return update
     }
 
     /// Counts a page that added no rows with the held page at `index`: what the server sent in it
@@ -224,7 +233,7 @@ extension [HeldPage] {
 struct CapPlan {
     /// The positions, in the list before the page, of the items dropped for it: empty when the
     /// pages dropped held no rows, `nil` when no page was dropped.
-    @usableFromInline var dropped: Range<Int>?
+    var dropped: Range<Int>?
     /// Whether the page adds no rows and is folded into the page next to it.
     var folds = false
     /// The load toward the end pages were dropped from that was in flight, superseded.

@@ -107,7 +107,7 @@ public struct RefreshUpdate: Sendable, Equatable {
 
     /// What a merge by id or the page cap did, kept out of line so that a plain list pays one
     /// pointer for it.
-    var merge: MergeBox?
+    @usableFromInline var merge: MergeBox?
     /// What ``merge`` holds; setting details that report nothing holds none, so that equal updates
     /// compare equal.
     var details: MergeDetails {
@@ -360,13 +360,11 @@ extension RefreshSources {
             states[source].edges[backward].commit(
                 page: request.page, ended: ended, cursor: page.previousCursor, byCursor: byCursor)
         }
-        var update = RefreshUpdate(
-            request: request, source: source, change: change, noMoreData: states[source].noMoreData)
-        if policy.maxPages != nil {
-            holdUnderCap(request, page: page, change: change, plan: cap)
-            update.dropped = cap?.dropped
+        guard policy.maxPages != nil else {
+            return RefreshUpdate(
+                request: request, source: source, change: change, noMoreData: states[source].noMoreData)
         }
-        return update
+        return holdUnderCap(request, page: page, change: change, plan: cap)
     }
 
     /// Records a failed load for the source that asked for it, unless the result is stale.
