@@ -194,14 +194,6 @@ extension RefreshSources {
         return states[source].heldPages.reduce(states[source].itemsBefore &+ page) { $0 &+ $1.sent }
     }
 
-    /// Forgets the pages every source holds, when the cap changes: pages loaded without a cap were
-    /// never recorded, so the items held count as one page at the next capped load.
-    mutating func forgetHeldPages() {
-        for index in states.indices where !states[index].heldPages.isEmpty {
-            states[index].heldPages = []
-        }
-    }
-
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
