@@ -194,7 +194,21 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
-        retryWaitingLoads()
+        // Offline, a load waiting for its retry waits on: coming back online asks again.
+        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
+        for load in waiting {
+            load.task.cancel()
+            run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
+        }
+        let index = currentIndex
+        state.checkSource(index, in: "currentIndex")
+        var started = !waiting.isEmpty
+        for kind in kindsToLoadAgain(source: index) {
+            if case .started = startLoad(kind, source: index) {
+                started = true
+            }
+        }
+        return started
     }
 
     /// Tells the list whether the device is online, as the app learns it (`NWPathMonitor`, a
@@ -216,7 +230,7 @@ public final class RefreshRuntime<Item: Sendable> {
         guard isOnline == isOffline else { return }
         isOffline = !isOnline
         if isOnline {
-            retryWaitingLoads()
+            retryNow()
         }
     }
 
