@@ -244,7 +244,7 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Parameter relay: The output's relay; held strongly until ``stopPublishingStatuses()``.
     public func publishStatuses(to relay: RefreshStatusRelay) {
         statusOutput = (relay, relay.appearance)
-        draw(allowingRecheck: false)
+        render(allowingRecheck: false)
     }
 
     /// Stops publishing statuses to the relay given to ``publishStatuses(to:)``.
