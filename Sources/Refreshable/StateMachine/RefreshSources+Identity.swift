@@ -333,6 +333,7 @@ extension RefreshUpdate {
         var confirmed: [Int] = []
         var confirmedCopies: [Int] = []
 
+        /// Whether they report nothing: an update then holds none.
         var isEmpty: Bool {
             droppedDuplicates == 0 && droppedRemovals == 0 && replacedInPlace.isEmpty && makeDifference == nil
                 && dropped == nil && confirmed.isEmpty
