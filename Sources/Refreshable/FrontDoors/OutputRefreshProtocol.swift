@@ -173,17 +173,12 @@ private final class StatusDriver: RefreshObservation {
     /// The record of the control in `role`, tracking that control, and whether the control
     /// refreshes now; `nil` when there is no such control.
     private func tracked(_ role: RefreshControlRole) -> (record: ControlRecord, isRefreshing: Bool)? {
-        let control: AnyObject?
-        let isRefreshing: Bool
-        let record: ControlRecord
-        switch role {
-        case .header: (control, isRefreshing, record) = (header, header?.isRefreshing ?? false, headerRecord)
-        case .footer: (control, isRefreshing, record) = (footer, footer?.isRefreshing ?? false, footerRecord)
-        case .previous: (control, isRefreshing, record) = (previous, previous?.isRefreshing ?? false, previousRecord)
+        guard let control = Controls(header: header, footer: footer, previous: previous).control(role) else {
+            return nil
         }
-        guard let control else { return nil }
-        record.track(ObjectIdentifier(control))
-        return (record, isRefreshing)
+        let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
+        record.track(ObjectIdentifier(control.object))
+        return (record, control.isRefreshing)
     }
 
     /// The control's own callback (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:)``):

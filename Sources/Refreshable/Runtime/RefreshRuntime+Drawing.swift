@@ -5,12 +5,9 @@ extension RefreshRuntime {
     /// A render asked for while one runs (a placeholder's retry tapped from inside
     /// `showFailurePlaceholder`, a control's action sent from `beginRefreshing()`) runs after it,
     /// from the state as it is then. When a control may not show the wanted state yet (MJRefresh
-    /// applies commands on the main queue's next turn), one more render runs on the main actor then.
-    func render() {
-        draw(allowingRecheck: true)
-    }
-
-    func draw(allowingRecheck: Bool) {
+    /// applies commands on the main queue's next turn), one more render runs on the main actor then,
+    /// unless `allowingRecheck` is `false`.
+    func render(allowingRecheck: Bool = true) {
         if isRendering {
             renderAgain = true
             return
@@ -30,7 +27,7 @@ extension RefreshRuntime {
             let token = recheckToken
             Task { [weak self] in
                 guard let self, self.recheckToken == token else { return }
-                self.draw(allowingRecheck: false)
+                self.render(allowingRecheck: false)
             }
         }
     }

@@ -10,7 +10,7 @@ extension RefreshRuntime {
     /// - Returns: The change, or `nil` when no item with that id is held.
     @discardableResult
     public func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
-        report(state.updateItem(item, source: source))
+        state.updateItem(item, source: source).map(report)
     }
 
     /// Removes the held item with this id without a refresh, reports the change and draws the
@@ -22,7 +22,7 @@ extension RefreshRuntime {
     /// - Returns: The change, or `nil` when no item with that id was held.
     @discardableResult
     public func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
-        report(state.removeItem(id: id, source: source))
+        state.removeItem(id: id, source: source).map(report)
     }
 
     /// Inserts an item at a position without a refresh, reports the change and draws the screen.
@@ -34,8 +34,7 @@ extension RefreshRuntime {
     /// - Returns: The change.
     @discardableResult
     public func insertItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
-        let update = state.insertItem(item, at: position, source: source)
-        return report(update) ?? update
+        report(state.insertItem(item, at: position, source: source))
     }
 
     /// Inserts an item marked pending without a refresh (a message just sent), reports the change
@@ -49,8 +48,7 @@ extension RefreshRuntime {
     /// - Returns: The change.
     @discardableResult
     public func insertPendingItem(_ item: Item, at position: Int, source: Int) -> RefreshUpdate {
-        let update = state.insertPendingItem(item, at: position, source: source)
-        return report(update) ?? update
+        report(state.insertPendingItem(item, at: position, source: source))
     }
 
     /// Whether the item with this id is pending: inserted with
@@ -74,8 +72,7 @@ extension RefreshRuntime {
         state.pendingItems(source: source)
     }
 
-    private func report(_ update: RefreshUpdate?) -> RefreshUpdate? {
-        guard let update else { return nil }
+    private func report(_ update: RefreshUpdate) -> RefreshUpdate {
         host?.didUpdate(update, on: self)
         render()
         return update

@@ -56,27 +56,6 @@ extension RefreshRuntime {
         tasks[slot]?.retriesDone = retriesDone
     }
 
-    /// Retries at once every load waiting for its next retry, and loads again each direction of
-    /// the current source whose last load failed and that is not loading. For a reconnect.
-    @discardableResult
-    func retryWaitingLoads() -> Bool {
-        // Offline, a load waiting for its retry waits on: coming back online asks again.
-        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
-        for load in waiting {
-            load.task.cancel()
-            run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
-        }
-        let index = currentIndex
-        state.checkSource(index, in: "currentIndex")
-        var started = !waiting.isEmpty
-        for kind in kindsToLoadAgain(source: index) {
-            if case .started = startLoad(kind, source: index) {
-                started = true
-            }
-        }
-        return started
-    }
-
     /// The loads that ask again for what failed in `source`, one per direction that is not
     /// loading: at the end, a refresh when the last refresh failed and none succeeded since, else a
     /// load-more when the last load-more failed; at the start, a load of the previous page when
@@ -200,12 +179,8 @@ extension RefreshRuntime {
             tasks.removeValue(forKey: LoadSlot(request))?.task.cancel()
         }
         guard !requests.isEmpty, !handedOver.isEmpty else { return }
-        var cancelled: [RefreshRequest] = []
-        handedOver.removeAll { request in
-            guard requests.contains(request) else { return false }
-            cancelled.append(request)
-            return true
-        }
+        let cancelled = handedOver.filter(requests.contains)
+        handedOver.removeAll(where: requests.contains)
         // Told after the bookkeeping: the host may start or answer loads from its hook.
         for request in cancelled {
             host?.didCancel(request)

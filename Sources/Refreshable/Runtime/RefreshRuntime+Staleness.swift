@@ -61,10 +61,8 @@ extension RefreshRuntime {
         if let age = age(of: index), age < maxAge {
             return false
         }
-        if case .started = startLoad(.refresh, source: index) {
-            return true
-        }
-        return false
+        guard case .started = startLoad(.refresh, source: index) else { return false }
+        return true
     }
 
     /// Notes that a refresh of `source` succeeded now, on the runtime's clock (the continuous

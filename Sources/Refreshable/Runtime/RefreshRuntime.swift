@@ -197,7 +197,21 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
-        retryWaitingLoads()
+        // Offline, a load waiting for its retry waits on: coming back online asks again.
+        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
+        for load in waiting {
+            load.task.cancel()
+            run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
+        }
+        let index = currentIndex
+        state.checkSource(index, in: "currentIndex")
+        var started = !waiting.isEmpty
+        for kind in kindsToLoadAgain(source: index) {
+            if case .started = startLoad(kind, source: index) {
+                started = true
+            }
+        }
+        return started
     }
 
     /// Tells the list whether the device is online, as the app learns it (`NWPathMonitor`, a
@@ -219,7 +233,7 @@ public final class RefreshRuntime<Item: Sendable> {
         guard isOnline == isOffline else { return }
         isOffline = !isOnline
         if isOnline {
-            retryWaitingLoads()
+            retryNow()
         }
     }
 
@@ -233,7 +247,7 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Parameter relay: The output's relay; held strongly until ``stopPublishingStatuses()``.
     public func publishStatuses(to relay: RefreshStatusRelay) {
         statusOutput = (relay, relay.appearance)
-        draw(allowingRecheck: false)
+        render(allowingRecheck: false)
     }
 
     /// Stops publishing statuses to the relay given to ``publishStatuses(to:)``.
@@ -352,21 +366,11 @@ public final class RefreshRuntime<Item: Sendable> {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let kind = role.kind
-        let control: AnyObject?
-        let isRefreshing: Bool
-        let controls = host?.controls ?? Controls()
-        switch role {
-        case .header:
-            (control, isRefreshing) = (controls.header, controls.header?.isRefreshing ?? true)
-        case .footer, .previous:
-            let footer = role == .footer ? controls.footer : controls.previous
-            (control, isRefreshing) = (footer, footer?.isRefreshing ?? true)
-        }
         let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
-        if let control {
-            record.track(ObjectIdentifier(control))
+        if let control = (host?.controls ?? Controls()).control(role) {
+            record.track(ObjectIdentifier(control.object))
             let running = state[index].edges[kind.edge].inFlight
-            if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: running?.kind == kind) {
+            if record.isOwnCallback(isRefreshing: control.isRefreshing, loadRunning: running?.kind == kind) {
                 return
             }
         }
@@ -396,11 +400,7 @@ public final class RefreshRuntime<Item: Sendable> {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let source = state[index]
-        if source.isRestored, !source.isLoading {
-            startLoad(.refresh, source: index)
-            return
-        }
-        guard !source.hasLoaded, !source.isLoading, source.failure == nil else { return }
+        guard !source.isLoading, source.isRestored || (!source.hasLoaded && source.failure == nil) else { return }
         startLoad(.refresh, source: index)
     }
 }

@@ -17,6 +17,15 @@ struct Controls {
     var header: (any RefreshHeaderControl)?
     var footer: (any RefreshFooterControl)?
     var previous: (any RefreshFooterControl)?
+
+    /// The control in `role`, and whether it refreshes now; `nil` when there is none.
+    func control(_ role: RefreshControlRole) -> (object: AnyObject, isRefreshing: Bool)? {
+        switch role {
+        case .header: header.map { ($0, $0.isRefreshing) }
+        case .footer: footer.map { ($0, $0.isRefreshing) }
+        case .previous: previous.map { ($0, $0.isRefreshing) }
+        }
+    }
 }
 
 /// What a ``RefreshRuntime`` calls back: the front door that owns it (a ``Refreshable`` adopter,

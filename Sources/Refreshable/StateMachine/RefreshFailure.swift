@@ -94,10 +94,7 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     /// - Parameter error: The thrown error.
     /// - Returns: The message.
     public static func defaultDescription(of error: any Error) -> String {
-        if let failure = error as? RefreshFailure {
-            return failure.message
-        }
-        return "Loading failed: \(String(describing: error))"
+        (error as? RefreshFailure)?.message ?? "Loading failed: \(String(describing: error))"
     }
 
     /// Wraps an error thrown by a loader, as ``init(wrapping:for:)`` does, with the text a user

@@ -67,11 +67,8 @@ public struct RefreshItemDifference: Sendable, Hashable, RandomAccessCollection 
         oldPosition: (RefreshItemID) -> Int?
     ) {
         // The ids in both lists, in old order.
-        var common: [(old: Int, new: Int)] = []
-        for (position, newID) in new.enumerated() {
-            if let oldPosition = oldPosition(newID) {
-                common.append((oldPosition, position))
-            }
+        var common: [(old: Int, new: Int)] = new.indices.compactMap { position in
+            oldPosition(new[position]).map { ($0, position) }
         }
         common.sort { $0.old < $1.old }
         // Indices into `common`, ascending: the ids that keep their place.

@@ -31,12 +31,12 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// The number of items a full page holds, at least 1. Used for the `count < pageSize`
     /// end-of-list fallback (see <doc:Rules#The-end-of-the-list>).
     public var pageSize: Int {
-        didSet { Self.checkPageSize(pageSize) }
+        didSet { check() }
     }
 
     /// The number of the first page, `1` for most servers, `0` for zero-based APIs; never negative.
     public var firstPage: Int {
-        didSet { Self.checkFirstPage(firstPage) }
+        didSet { check() }
     }
 
     /// What happens when a new load is asked for while one is in flight.
@@ -75,7 +75,7 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// needs the server's ``RefreshPage/previousCursor``. A cap set while items are held counts them
     /// as one page until the next refresh.
     public var maxPages: Int? {
-        didSet { Self.checkMaxPages(maxPages) }
+        didSet { check() }
     }
 
     /// Whether a refresh of a capped list reloads the page the user is on, rather than the first
@@ -103,7 +103,7 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// in each direction after a refresh, and one for each load the user asks for after that (a
     /// pull on the footer, ``RefreshRuntime/retryNow()``).
     public var maxLoadsWithoutProgress: Int {
-        didSet { Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress) }
+        didSet { check() }
     }
 
     /// Creates a policy.
@@ -129,10 +129,6 @@ public struct RefreshPolicy: Sendable, Hashable {
         maxLoadsWithoutProgress: Int = 3,
         conflictRule: ConflictRule = .refreshWins
     ) {
-        Self.checkPageSize(pageSize)
-        Self.checkFirstPage(firstPage)
-        Self.checkMaxPages(maxPages)
-        Self.checkMaxLoadsWithoutProgress(maxLoadsWithoutProgress)
         self.maxPages = maxPages
         self.refreshesAroundPosition = refreshesAroundPosition
         self.maxLoadsWithoutProgress = maxLoadsWithoutProgress
@@ -141,34 +137,28 @@ public struct RefreshPolicy: Sendable, Hashable {
         self.curPageOffset = curPageOffset
         self.paging = paging
         self.conflictRule = conflictRule
+        check()
     }
 
-    private static func checkPageSize(_ pageSize: Int) {
+    /// Stops with a message that says what to pass when a setting is out of its range.
+    private func check() {
         require(
             pageSize > 0,
             "RefreshPolicy.pageSize is \(pageSize); pass the number of items a full page holds (at least 1)."
         )
-    }
-
-    private static func checkMaxPages(_ maxPages: Int?) {
-        guard let maxPages else { return }
-        require(
-            maxPages >= 1,
-            "RefreshPolicy.maxPages is \(maxPages); pass the most pages a source may hold (at least 1), or nil for no limit."
-        )
-    }
-
-    private static func checkMaxLoadsWithoutProgress(_ limit: Int) {
-        require(
-            limit >= 1,
-            "RefreshPolicy.maxLoadsWithoutProgress is \(limit); pass how many loads in a row may bring nothing new before loading stops (at least 1; 3 by default)."
-        )
-    }
-
-    private static func checkFirstPage(_ firstPage: Int) {
         require(
             firstPage >= 0,
             "RefreshPolicy.firstPage is \(firstPage); pass the first page's number (1, or 0 for zero-based APIs)."
+        )
+        if let maxPages {
+            require(
+                maxPages >= 1,
+                "RefreshPolicy.maxPages is \(maxPages); pass the most pages a source may hold (at least 1), or nil for no limit."
+            )
+        }
+        require(
+            maxLoadsWithoutProgress >= 1,
+            "RefreshPolicy.maxLoadsWithoutProgress is \(maxLoadsWithoutProgress); pass how many loads in a row may bring nothing new before loading stops (at least 1; 3 by default)."
         )
     }
 }

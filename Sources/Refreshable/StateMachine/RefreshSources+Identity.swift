@@ -36,13 +36,14 @@ extension RefreshSources {
             serverHeld: states[source].items.count &+ indexes[source].unheld,
             cap: cap
         )
-        update.merge = RefreshUpdate.MergeDetails.unlessEmpty(
-            report.duplicates,
-            report.removals,
-            report.replacedInPlace,
-            report.difference,
-            update.dropped,
-            RefreshUpdate.Confirmations(before: report.confirmed, after: landed.sorted())
+        update.details = RefreshUpdate.MergeDetails(
+            droppedDuplicates: report.duplicates,
+            droppedRemovals: report.removals,
+            replacedInPlace: report.replacedInPlace,
+            makeDifference: report.difference,
+            dropped: update.dropped,
+            confirmed: report.confirmed,
+            confirmedCopies: landed.sorted()
         )
         return update
     }
@@ -63,15 +64,15 @@ extension RefreshSources {
         switch request.kind {
         case .loadMore:
             // The page's rows go before the pending items at the back.
-            let pending = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
+            let pending = indexes[source].takeOutPending(atFront: false, from: &states[source]._items, identity)
             let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
-            indexes[source].putBackPendingBack(pending, into: &states[source]._items, identity)
+            indexes[source].putBackPending(pending, atFront: false, into: &states[source]._items, identity)
             return .appended(range)
         case .loadPrevious:
             // The page's rows go after the pending items at the front.
-            let pending = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
+            let pending = indexes[source].takeOutPending(atFront: true, from: &states[source]._items, identity)
             let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
-            indexes[source].putBackPendingFront(pending, into: &states[source]._items, identity)
+            indexes[source].putBackPending(pending, atFront: true, into: &states[source]._items, identity)
             report.replacedInPlace = report.replacedInPlace.map {
                 ($0.lowerBound + pending.count)..<($0.upperBound + pending.count)
             }
@@ -129,19 +130,14 @@ extension RefreshSources {
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
     mutating func dropItems(_ positions: Range<Int>, source: Int) {
         if let identity {
-            // The pending items next to the rows dropped step aside, so that the rows are at an end.
-            let (front, back) = pendingCounts(source)
-            if front > 0, positions.lowerBound == front {
-                let taken = indexes[source].takeOutPendingFront(from: &states[source]._items, identity)
-                indexes[source].drop(0..<positions.count, from: &states[source]._items, identity)
-                indexes[source].putBackPendingFront(taken, into: &states[source]._items, identity)
-            } else if back > 0 {
-                let taken = indexes[source].takeOutPendingBack(from: &states[source]._items, identity)
-                indexes[source].drop(positions, from: &states[source]._items, identity)
-                indexes[source].putBackPendingBack(taken, into: &states[source]._items, identity)
-            } else {
-                indexes[source].drop(positions, from: &states[source]._items, identity)
-            }
+            // The pending items next to the rows dropped step aside, so that the rows are at an end:
+            // those at the front when the rows follow them, else those at the back (if any).
+            let front = pendingCounts(source).front
+            let atFront = front > 0 && positions.lowerBound == front
+            let taken = indexes[source].takeOutPending(atFront: atFront, from: &states[source]._items, identity)
+            let dropped = atFront ? 0..<positions.count : positions
+            indexes[source].drop(dropped, from: &states[source]._items, identity)
+            indexes[source].putBackPending(taken, atFront: atFront, into: &states[source]._items, identity)
         } else if positions.lowerBound == 0 {
             states[source]._items.removeFirst(positions.count)
         } else {
@@ -324,65 +320,46 @@ extension ItemIndex {
 }
 
 extension RefreshUpdate {
-    /// Where the pending items an answer confirmed were, in the list before it, and where their
-    /// server copies landed, in the list after it.
-    @usableFromInline
-    struct Confirmations: Sendable, Equatable {
-        var before: [Int] = []
-        var after: [Int] = []
-    }
-
-    /// What a merge by id left out, replaced in place, and how to build a refresh's difference.
-    @usableFromInline
-    final class MergeDetails: Sendable, Equatable {
-        let droppedDuplicates: Int
-        let droppedRemovals: Int
-        let replacedInPlace: [Range<Int>]
+    /// What a merge by id left out, replaced in place and confirmed, what the page cap dropped,
+    /// and how to build a refresh's difference.
+    struct MergeDetails: Sendable, Equatable {
+        var droppedDuplicates = 0
+        var droppedRemovals = 0
+        var replacedInPlace: [Range<Int>] = []
         /// Builds a refresh's difference from the ids it keeps, when read.
-        let makeDifference: (@Sendable () -> RefreshItemDifference)?
-        let dropped: Range<Int>?
-        let confirmations: Confirmations
+        var makeDifference: (@Sendable () -> RefreshItemDifference)?
+        var dropped: Range<Int>?
+        /// Where the confirmed pending items were, and where their server copies landed.
+        var confirmed: [Int] = []
+        var confirmedCopies: [Int] = []
 
-        init(
-            _ droppedDuplicates: Int,
-            _ droppedRemovals: Int,
-            _ replacedInPlace: [Range<Int>],
-            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?,
-            _ confirmations: Confirmations
-        ) {
-            self.droppedDuplicates = droppedDuplicates
-            self.droppedRemovals = droppedRemovals
-            self.replacedInPlace = replacedInPlace
-            self.makeDifference = makeDifference
-            self.dropped = dropped
-            self.confirmations = confirmations
-        }
-
-        /// The details, or `nil` when there are none, so that equal updates compare equal.
-        static func unlessEmpty(
-            _ duplicates: Int,
-            _ removals: Int,
-            _ replaced: [Range<Int>],
-            _ makeDifference: (@Sendable () -> RefreshItemDifference)?,
-            _ dropped: Range<Int>?,
-            _ confirmations: Confirmations
-        ) -> MergeDetails? {
-            if duplicates == 0, removals == 0, replaced.isEmpty, makeDifference == nil, dropped == nil,
-                confirmations.before.isEmpty
-            {
-                return nil
-            }
-            return MergeDetails(duplicates, removals, replaced, makeDifference, dropped, confirmations)
+        /// Whether they report nothing: an update then holds none.
+        var isEmpty: Bool {
+            droppedDuplicates == 0 && droppedRemovals == 0 && replacedInPlace.isEmpty && makeDifference == nil
+                && dropped == nil && confirmed.isEmpty
         }
 
         /// Equal when everything they report is, their differences included (built to compare).
-        @usableFromInline
         static func == (lhs: MergeDetails, rhs: MergeDetails) -> Bool {
             lhs.droppedDuplicates == rhs.droppedDuplicates && lhs.droppedRemovals == rhs.droppedRemovals
                 && lhs.replacedInPlace == rhs.replacedInPlace && lhs.dropped == rhs.dropped
-                && lhs.confirmations == rhs.confirmations
+                && lhs.confirmed == rhs.confirmed && lhs.confirmedCopies == rhs.confirmedCopies
                 && lhs.makeDifference?() == rhs.makeDifference?()
+        }
+    }
+
+    /// The details of a merge, held by reference.
+    @usableFromInline
+    final class MergeBox: Sendable, Equatable {
+        let details: MergeDetails
+
+        init(_ details: MergeDetails) {
+            self.details = details
+        }
+
+        @usableFromInline
+        static func == (lhs: MergeBox, rhs: MergeBox) -> Bool {
+            lhs.details == rhs.details
         }
     }
 }

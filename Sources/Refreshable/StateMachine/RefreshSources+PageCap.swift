@@ -73,24 +73,17 @@ extension RefreshSources {
             let pending = pendingCounts(source)
             held.count = count - pending.front - pending.back
             states[source].heldPages = [held]
-        case .appended(let range):
-            if plan?.folds == true, let last = states[source].heldPages.indices.last {
-                fold(held, into: last, source: source)
-                states[source].heldPages[last].nextCursor = held.nextCursor
-            } else {
-                held.count = range.count
-                states[source].heldPages.append(held)
-            }
-        case .prepended(let range):
+        case .appended(let range), .prepended(let range):
+            let atFront = request.kind == .loadPrevious
             if plan?.folds == true, !states[source].heldPages.isEmpty {
-                fold(held, into: 0, source: source)
-                states[source].heldPages[0].previousCursor = held.previousCursor
-                // The cursor a load-more asked for the page with no longer leads to the first
-                // page it stands for.
-                states[source].heldPages[0].cursor = nil
+                fold(held, atFront: atFront, source: source)
             } else {
                 held.count = range.count
-                states[source].heldPages.insert(held, at: 0)
+                if atFront {
+                    states[source].heldPages.insert(held, at: 0)
+                } else {
+                    states[source].heldPages.append(held)
+                }
             }
         case .switchedSource, .reset, .edited, .removed, .inserted:
             break
@@ -105,11 +98,20 @@ extension RefreshSources {
         return update
     }
 
-    /// Counts a page that added no rows with the held page at `index`: what the server sent in it
-    /// and one more page; the caller takes the cursor of the end it extends.
-    mutating func fold(_ page: HeldPage, into index: Int, source: Int) {
+    /// Counts a page that added no rows with the held page at its end (the first or the last): what
+    /// the server sent in it, one more page, and its cursor past that end.
+    mutating func fold(_ page: HeldPage, atFront: Bool, source: Int) {
+        let index = atFront ? 0 : states[source].heldPages.count - 1
         states[source].heldPages[index].sent &+= page.sent
         states[source].heldPages[index].span &+= 1
+        if atFront {
+            states[source].heldPages[0].previousCursor = page.previousCursor
+            // The cursor a load-more asked for the page with no longer leads to the first page it
+            // stands for.
+            states[source].heldPages[0].cursor = nil
+        } else {
+            states[source].heldPages[index].nextCursor = page.nextCursor
+        }
     }
 
     /// Counts items held from before the cap was set as one page, standing for every page they
@@ -194,14 +196,6 @@ extension RefreshSources {
         return states[source].heldPages.reduce(states[source].itemsBefore &+ page) { $0 &+ $1.sent }
     }
 
-    /// Forgets the pages every source holds, when the cap changes: pages loaded without a cap were
-    /// never recorded, so the items held count as one page at the next capped load.
-    mutating func forgetHeldPages() {
-        for index in states.indices where !states[index].heldPages.isEmpty {
-            states[index].heldPages = []
-        }
-    }
-
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
     /// removed (`delta` -1) the item at `position`.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
@@ -233,9 +227,9 @@ extension [HeldPage] {
 struct CapPlan {
     /// The positions, in the list before the page, of the items dropped for it: empty when the
     /// pages dropped held no rows, `nil` when no page was dropped.
-    @usableFromInline var dropped: Range<Int>?
+    var dropped: Range<Int>?
     /// Whether the page adds no rows and is folded into the page next to it.
-    @usableFromInline var folds = false
+    var folds = false
     /// The load toward the end pages were dropped from that was in flight, superseded.
     @usableFromInline var superseded: RefreshRequest?
 

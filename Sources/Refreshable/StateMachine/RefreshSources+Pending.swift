@@ -50,17 +50,13 @@ extension RefreshSources {
         let id = identity.id(item)
         indexes[source].removed[id] = nil
         let (front, back) = (indexes[source].pendingFront, indexes[source].pendingBack)
-        let place: Int
-        if position <= count - position {
-            place = Swift.min(position, front)
-        } else {
-            place = Swift.max(position, count - back)
-        }
+        let atFront = position <= count - position
+        let place = atFront ? Swift.min(position, front) : Swift.max(position, count - back)
         revision &+= 1
         indexes[source].insert(item, at: place, into: &states[source]._items, identity)
         // A pending item is not an edit the server's copy replaces in place: it is confirmed.
         indexes[source].edited.remove(id)
-        if position <= count - position {
+        if atFront {
             indexes[source].pendingFront += 1
         } else {
             indexes[source].pendingBack += 1
@@ -207,67 +203,50 @@ extension ItemIndex {
         unheld &+= 1
     }
 
-    /// Takes the pending items at the front out of `items` and the index, while a page goes in
+    /// Takes the pending items at one end out of `items` and the index, while a page goes in
     /// next to them.
-    mutating func takeOutPendingFront<Item>(from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
-        -> ContiguousArray<Item>
-    {
-        let count = pendingFront
-        guard count > 0 else { return [] }
-        let taken = ContiguousArray(items[0..<count])
-        for position in 0..<count {
-            remove(identity.id(taken[position]), at: position)
-        }
-        items.removeFirst(count)
-        movePositions(by: -count)
-        pendingFront = 0
-        return taken
-    }
-
-    /// Puts the pending items taken out by ``takeOutPendingFront(from:_:)`` back before the others.
-    mutating func putBackPendingFront<Item>(
-        _ taken: ContiguousArray<Item>,
-        into items: inout RefreshItems<Item>,
+    mutating func takeOutPending<Item>(
+        atFront: Bool,
+        from items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
-    ) {
-        guard !taken.isEmpty else { return }
-        items.insert(contentsOf: taken, at: 0)
-        movePositions(by: taken.count)
-        for position in taken.indices {
-            _ = add(identity.id(taken[position]), at: position, in: items, identity)
-        }
-        pendingFront = taken.count
-    }
-
-    /// Takes the pending items at the back out of `items` and the index, while a page goes in
-    /// next to them.
-    mutating func takeOutPendingBack<Item>(from items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
-        -> ContiguousArray<Item>
-    {
-        let count = pendingBack
+    ) -> ContiguousArray<Item> {
+        let count = atFront ? pendingFront : pendingBack
         guard count > 0 else { return [] }
-        let start = items.count - count
-        let taken = ContiguousArray(items[start..<items.count])
+        let start = atFront ? 0 : items.count - count
+        let taken = ContiguousArray(items[start..<(start + count)])
         for offset in taken.indices {
             remove(identity.id(taken[offset]), at: start + offset)
         }
-        items.removeLast(count)
-        pendingBack = 0
+        if atFront {
+            items.removeFirst(count)
+            movePositions(by: -count)
+            pendingFront = 0
+        } else {
+            items.removeLast(count)
+            pendingBack = 0
+        }
         return taken
     }
 
-    /// Puts the pending items taken out by ``takeOutPendingBack(from:_:)`` back after the others.
-    mutating func putBackPendingBack<Item>(
+    /// Puts the pending items taken out by ``takeOutPending(atFront:from:_:)`` back at their end.
+    mutating func putBackPending<Item>(
         _ taken: ContiguousArray<Item>,
+        atFront: Bool,
         into items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>
     ) {
         guard !taken.isEmpty else { return }
-        let start = items.count
-        items.append(contentsOf: taken)
+        let start = atFront ? 0 : items.count
+        if atFront {
+            items.insert(contentsOf: taken, at: 0)
+            movePositions(by: taken.count)
+            pendingFront = taken.count
+        } else {
+            items.append(contentsOf: taken)
+            pendingBack = taken.count
+        }
         for offset in taken.indices {
             _ = add(identity.id(taken[offset]), at: start + offset, in: items, identity)
         }
-        pendingBack = taken.count
     }
 }

@@ -60,54 +60,40 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// How many of the page's items were left out because an item with the same id was held
     /// already (or came earlier in the same page); `0` without a ``RefreshSources/identity``.
     public var droppedDuplicates: Int {
-        get { merge?.droppedDuplicates ?? 0 }
-        set {
-            merge = MergeDetails.unlessEmpty(
-                newValue, droppedRemovals, replacedInPlace, merge?.makeDifference, dropped, confirmations)
-        }
+        get { details.droppedDuplicates }
+        set { details.droppedDuplicates = newValue }
     }
     /// How many of the page's items were left out because they were removed locally since the last
     /// refresh (see ``RefreshSources/removeItem(id:source:)``).
     public var droppedRemovals: Int {
-        get { merge?.droppedRemovals ?? 0 }
-        set {
-            merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, newValue, replacedInPlace, merge?.makeDifference, dropped, confirmations)
-        }
+        get { details.droppedRemovals }
+        set { details.droppedRemovals = newValue }
     }
     /// The positions, outside this change's own range and in the list after it, of held items
     /// that a newer copy replaced in place: the page's copy under
     /// ``RefreshItemIdentity/DuplicateRule/takeNewer``, or the server's copy of an item edited
     /// locally. Ascending and non-overlapping.
     public var replacedInPlace: [Range<Int>] {
-        get { merge?.replacedInPlace ?? [] }
-        set {
-            merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, droppedRemovals, newValue, merge?.makeDifference, dropped, confirmations)
-        }
+        get { details.replacedInPlace }
+        set { details.replacedInPlace = newValue }
     }
     /// The positions, in the list before this change, of the items the page cap dropped from the
     /// other end (see ``RefreshPolicy/maxPages``); `nil` when no page was dropped, empty when the
     /// pages dropped held no rows (their items were all removed locally). A table deletes these
     /// rows and inserts the change's own range in one batch update.
     public var dropped: Range<Int>? {
-        get { merge?.dropped }
-        set {
-            merge = MergeDetails.unlessEmpty(
-                droppedDuplicates, droppedRemovals, replacedInPlace, merge?.makeDifference, newValue, confirmations)
-        }
+        get { details.dropped }
+        set { details.dropped = newValue }
     }
     /// The positions, in the list before this change, of the pending items (see
     /// ``RefreshSources/insertPendingItem(_:at:source:)``) whose ids the answer brought, ascending:
     /// the server's copies are among the change's own rows, so a table deletes these rows, as it
     /// deletes ``dropped``, and inserts the change's range in one batch update. A refresh's
     /// ``difference`` moves them already. Empty when the answer confirmed none.
-    public var confirmed: [Int] { confirmations.before }
+    public var confirmed: [Int] { details.confirmed }
     /// Where the server's copies of the confirmed items are, in the list after this change: rows
     /// whose content changed, which a diffable data source reconfigures.
-    package var confirmedCopies: [Int] { confirmations.after }
-    /// Where the confirmed items were, and where their copies are.
-    var confirmations: Confirmations { merge?.confirmations ?? Confirmations() }
+    package var confirmedCopies: [Int] { details.confirmedCopies }
     /// For a refresh of a list with an ``RefreshSources/identity``, how the ids of the items went
     /// from the list before it to the list after it: offsets of removals in the old list, of
     /// insertions in the new one, moves associated. A table animates it as a batch update (see
@@ -117,11 +103,17 @@ public struct RefreshUpdate: Sendable, Equatable {
     /// Built each time it is read, from the items the refresh replaced (the update keeps them) and
     /// the ids of those it holds: reading it costs about the rows it names, and a refresh whose
     /// difference nobody reads costs only its page. Read it once per update.
-    public var difference: RefreshItemDifference? { merge?.makeDifference?() }
+    public var difference: RefreshItemDifference? { details.makeDifference?() }
 
     /// What a merge by id or the page cap did, kept out of line so that a plain list pays one
     /// pointer for it.
-    @usableFromInline var merge: MergeDetails?
+    @usableFromInline var merge: MergeBox?
+    /// What ``merge`` holds; setting details that report nothing holds none, so that equal updates
+    /// compare equal.
+    var details: MergeDetails {
+        get { merge?.details ?? MergeDetails() }
+        set { merge = newValue.isEmpty ? nil : MergeBox(newValue) }
+    }
 
     /// Creates an update.
     /// - Parameters:
@@ -209,11 +201,7 @@ extension RefreshSources {
         if kind == .refresh {
             noteRefresh(request, aroundPosition: position != nil)
             // A refresh supersedes the loads toward both ends: their answers are discarded.
-            for end in forward...backward {
-                if let inFlight = states[source].edges[end].inFlight.take() {
-                    superseded.append(inFlight)
-                }
-            }
+            superseded = (forward...backward).compactMap { states[source].edges[$0].inFlight.take() }
         } else {
             states[source].edges[edge].failure = nil
         }

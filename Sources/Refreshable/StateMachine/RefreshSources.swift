@@ -20,7 +20,11 @@ public struct RefreshSources<Item: Sendable>: Sendable {
     public var policy: RefreshPolicy {
         didSet {
             if policy.maxPages != oldValue.maxPages {
-                forgetHeldPages()
+                // A new cap forgets the pages held: pages loaded without a cap were never recorded,
+                // so the items held count as one page at the next capped load.
+                for index in states.indices where !states[index].heldPages.isEmpty {
+                    states[index].heldPages = []
+                }
             }
             guard policy.firstPage != oldValue.firstPage else { return }
             alignUnloadedPages()

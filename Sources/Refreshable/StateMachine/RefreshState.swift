@@ -135,7 +135,6 @@ public struct RefreshState<Item: Sendable>: Sendable {
     public var isLoadingPrevious: Bool { previousInFlight != nil }
 
     /// Starts counting progress afresh at both ends (see <doc:Rules#Progress>).
-    @usableFromInline
     mutating func forgetProgress() {
         edges[forward].forgetProgress()
         edges[backward].forgetProgress()

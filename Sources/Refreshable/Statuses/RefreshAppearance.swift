@@ -193,11 +193,9 @@ extension RefreshAppearance.Footer {
     }
 
     mutating func reopen() {
-        switch self {
-        case .noMoreData, .failed:
+        // Leaves the end or a failure; a loading control stays as it is.
+        if self != .refreshing {
             self = .idle
-        case .idle, .refreshing:
-            break
         }
     }
 
@@ -210,13 +208,8 @@ extension RefreshAppearance.Footer {
     /// Appends the statuses that lead a control from `old` to this state.
     func append(_ statuses: FooterStatuses, from old: Self, to result: inout [RefreshStatus]) {
         guard old != self else { return }
-        let leavesEnd: Bool
-        switch old {
-        case .noMoreData, .failed:
-            leavesEnd = true
-        case .idle, .refreshing:
-            leavesEnd = false
-        }
+        // Out of the end or a failure, a control is reopened first.
+        let leavesEnd = old != .idle && old != .refreshing
         switch self {
         case .idle:
             result.append(old == .refreshing ? statuses.end : statuses.reopen)

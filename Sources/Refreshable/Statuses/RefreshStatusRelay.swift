@@ -42,7 +42,7 @@ public final class RefreshStatusRelay {
     @exclusivity(unchecked) private(set) var isPublishingBatch = false
 
     /// The status delivered last, or being delivered now: what a new observer receives first.
-    private var delivered: RefreshStatus {
+    fileprivate var delivered: RefreshStatus {
         deliveringQueued ?? value
     }
 
@@ -87,10 +87,7 @@ public final class RefreshStatusRelay {
     /// - Parameter handler: Called on the main actor with each status.
     /// - Returns: The subscription that ends the observation.
     public func subscribe(_ handler: @escaping @MainActor (RefreshStatus) -> Void) -> RefreshSubscription {
-        let observation = HandlerObservation(handler)
-        observers.append(observation)
-        handler(delivered)
-        return RefreshSubscription(observation)
+        observe(with: HandlerObservation(handler))
     }
 
     /// Adds `observation`, which receives `nil` now, then each later status, until the returned
@@ -255,10 +252,9 @@ private final class HandlerObservation: RefreshObservation {
         self.handler = handler
     }
 
+    /// Calls the handler with each status, and first with the status delivered last.
     override func receive(_ status: RefreshStatus?, from relay: RefreshStatusRelay) {
-        if let status, let handler {
-            handler(status)
-        }
+        handler?(status ?? relay.delivered)
     }
 
     override func cancel() {

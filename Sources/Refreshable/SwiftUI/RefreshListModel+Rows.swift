@@ -23,10 +23,7 @@ extension RefreshListModel where Item: Identifiable {
         let items = refreshStatus[currentIndex].items
         let window = nearEndWindow
         let start = max(items.count - window, 0)
-        if let index = items[start...].lastIndex(where: { $0.id == item.id }) {
-            return index
-        }
-        return items.prefix(window).firstIndex { $0.id == item.id }
+        return items[start...].lastIndex { $0.id == item.id } ?? items.prefix(window).firstIndex { $0.id == item.id }
     }
 }
 

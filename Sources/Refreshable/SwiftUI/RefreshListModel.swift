@@ -68,9 +68,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    /// The observable values besides the items, compared after each change so that a view is told
-    /// only about what changed.
-    private struct Snapshot: Equatable {
+    /// The observable values besides the items, as shown: each is compared after each change, so
+    /// that a view is told only about what changed.
+    private struct Snapshot {
         var isRefreshing = false
         var isLoadingMore = false
         var isLoadingPrevious = false
@@ -450,20 +450,20 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     func didRender() {
         let state = refreshStatus[index]
         let appearance = RefreshAppearance(state: state)
-        var next = Snapshot()
-        next.isRefreshing = state.isRefreshing
-        next.isLoadingMore = state.isLoadingMore
-        next.isLoadingPrevious = state.isLoadingPrevious
-        next.previousPageState = appearance.previous
+        var noMoreText: String?
         if !appearance.isFooterHidden, case .noMoreData(let title) = appearance.footer {
-            next.noMoreText = title ?? ""
+            noMoreText = title ?? ""
         }
-        next.failure = state.failure
-        next.loadMoreFailure = state.loadMoreFailure
-        next.loadPreviousFailure = state.loadPreviousFailure
-        next.placeholder = appearance.placeholder
-        next.isLoadedEmpty = state.isLoadedEmpty
-        publish(next)
+        publish(\.isRefreshing, \.isRefreshing, state.isRefreshing)
+        publish(\.isLoadingMore, \.isLoadingMore, state.isLoadingMore)
+        publish(\.isLoadingPrevious, \.isLoadingPrevious, state.isLoadingPrevious)
+        publish(\.previousPageState, \.previousPageState, appearance.previous)
+        publish(\.noMoreText, \.noMoreText, noMoreText)
+        publish(\.failure, \.failure, state.failure)
+        publish(\.loadMoreFailure, \.loadMoreFailure, state.loadMoreFailure)
+        publish(\.loadPreviousFailure, \.loadPreviousFailure, state.loadPreviousFailure)
+        publish(\.placeholder, \.placeholder, appearance.placeholder)
+        publish(\.isLoadedEmpty, \.isLoadedEmpty, state.isLoadedEmpty)
         resumeSettledRefreshes()
         if !state.isLoading {
             // The rows on screen reach the end still: the content is shorter than the screen.
@@ -479,28 +479,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return shown[keyPath: field]
     }
 
-    /// Shows `next`, telling the views that observe each value that changed, and only those.
-    private func publish(_ next: Snapshot) {
-        guard next != shown else { return }
-        publish(\.isRefreshing, \.isRefreshing, from: next)
-        publish(\.isLoadingMore, \.isLoadingMore, from: next)
-        publish(\.isLoadingPrevious, \.isLoadingPrevious, from: next)
-        publish(\.previousPageState, \.previousPageState, from: next)
-        publish(\.noMoreText, \.noMoreText, from: next)
-        publish(\.failure, \.failure, from: next)
-        publish(\.loadMoreFailure, \.loadMoreFailure, from: next)
-        publish(\.loadPreviousFailure, \.loadPreviousFailure, from: next)
-        publish(\.placeholder, \.placeholder, from: next)
-        publish(\.isLoadedEmpty, \.isLoadedEmpty, from: next)
-    }
-
+    /// Shows `value` in place of the one shown, telling only the views that observe it, and only
+    /// when it changed.
     private func publish<Value: Equatable>(
         _ property: KeyPath<RefreshListModel, Value>,
         _ field: WritableKeyPath<Snapshot, Value>,
-        from next: Snapshot
+        _ value: Value
     ) {
-        guard shown[keyPath: field] != next[keyPath: field] else { return }
-        registrar.withMutation(of: self, keyPath: property) { shown[keyPath: field] = next[keyPath: field] }
+        guard shown[keyPath: field] != value else { return }
+        registrar.withMutation(of: self, keyPath: property) { shown[keyPath: field] = value }
     }
 
     private func resumeSettledRefreshes() {
