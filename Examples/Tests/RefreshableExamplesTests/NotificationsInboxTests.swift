@@ -130,6 +130,22 @@ final class InboxScreen {
 
 @MainActor
 @Suite struct NotificationsInboxTests {
+    @Test func theInboxKeepsEveryRuleOfTheConformanceSuite() async throws {
+        let mjRefresh = ConformanceConfiguration(
+            headerTiming: .mjRefreshHeader(.turns(2)),
+            footerTiming: .mjRefreshAutoFooter
+        )
+        let report = try await RefreshableConformance.checkViewModel(mjRefresh, makeItem: makeNotification) { rig in
+            let viewModel = NotificationsInboxViewModel(service: LoaderInboxService(loader: rig.loader))
+            let controller = NotificationsInboxViewController(
+                viewModel: viewModel, header: rig.header, footer: rig.footer, failureView: rig.listView)
+            controller.loadViewIfNeeded()
+            return (viewModel, controller)
+        }
+        print("conformance report:", report)
+        #expect(report.scenarioCount > 0)
+    }
+
     // MARK: The controls, as a user sees them
 
     @Test func coldLaunchWithoutSavedInboxShowsPageOneAndTheSpinnerStops() async throws {
