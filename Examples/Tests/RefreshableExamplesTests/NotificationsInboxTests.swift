@@ -303,6 +303,9 @@ final class InboxScreen {
         await previous.answer(more, pageCount: pageCount)
         #expect(previous.viewModel.currentItems.count == 40)
         let data = try #require(previous.viewModel.savedData())
+        if ProcessInfo.processInfo.environment["INBOX_PRINT_SNAPSHOT"] != nil {
+            print("snapshot bytes:", data.count, String(decoding: data.prefix(600), as: UTF8.self))
+        }
         return (data, previous.rowIDs)
     }
 
