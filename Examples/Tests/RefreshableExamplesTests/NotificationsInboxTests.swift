@@ -170,7 +170,7 @@ final class InboxScreen {
         // user pulls: the subscription's headerAction drops the pull as a late callback, no load
         // starts, and the header spins forever. One Task.yield() before the pull and it is heard.
         let mj = try await Self.pullRightAfterTheFirstPage(header: .mjRefreshHeader(.turns(2)), yields: 0)
-        withKnownIssue("E1: a user's pull right after the first page lands is swallowed and the MJRefresh header never stops spinning") {
+        withKnownIssue("E1: a user's pull right after the first page lands is swallowed and the MJRefresh header never stops spinning (every time when the test runs alone)", isIntermittent: true) {
             #expect(mj.heard)
             #expect(!mj.stuck)
         }
@@ -231,7 +231,7 @@ final class InboxScreen {
         screen.header.pull()
         let heard = await screen.loader.waitForLoads(count: 3)
         await screen.rig.mainQueue.turns(10)
-        withKnownIssue("E1: the view model's headerAction swallows a pull made right after the header's end applied; the MJRefresh header spins forever") {
+        withKnownIssue("E1: the view model's headerAction swallows a pull made right after the header's end applied; the MJRefresh header spins forever (every time when the test runs alone)", isIntermittent: true) {
             #expect(heard)
             #expect(heard || !screen.header.isRefreshing)
         }
