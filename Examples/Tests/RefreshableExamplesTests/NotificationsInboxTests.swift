@@ -170,7 +170,10 @@ final class InboxScreen {
         // user pulls: the subscription's headerAction drops the pull as a late callback, no load
         // starts, and the header spins forever. One Task.yield() before the pull and it is heard.
         let mj = try await Self.pullRightAfterTheFirstPage(header: .mjRefreshHeader(.turns(2)), yields: 0)
-        withKnownIssue("E1: a user's pull right after the first page lands is swallowed and the MJRefresh header never stops spinning (every time when the test runs alone)", isIntermittent: true) {
+        withKnownIssue(
+            "E1: a user's pull right after the first page lands is swallowed and the MJRefresh header never stops spinning (every time when the test runs alone)",
+            isIntermittent: true
+        ) {
             #expect(mj.heard)
             #expect(!mj.stuck)
         }
@@ -188,7 +191,8 @@ final class InboxScreen {
                 sourceCount: 2, headerTiming: .mjRefreshHeader(.turns(2)), footerTiming: .mjRefreshAutoFooter),
             makeItem: Order.init)
         let controller = ArticleTestingAViewController.OrdersMJRefreshController(
-            service: ArticleTestingAViewController.LoaderOrdersService(loader: rig.loader), header: rig.header, footer: rig.footer,
+            service: ArticleTestingAViewController.LoaderOrdersService(loader: rig.loader), header: rig.header,
+            footer: rig.footer,
             failureView: rig.listView)
         controller.loadViewIfNeeded()
         rig.connect(controller)
@@ -201,7 +205,10 @@ final class InboxScreen {
         await rig.mainQueue.turns(10)
         // Heard when run alone; swallowed in a full parallel run of this suite (other tests share the
         // main actor), with the header left spinning.
-        withKnownIssue("E1 on the controller front door: the same pull is swallowed depending on main-actor scheduling", isIntermittent: true) {
+        withKnownIssue(
+            "E1 on the controller front door: the same pull is swallowed depending on main-actor scheduling",
+            isIntermittent: true
+        ) {
             #expect(heard)
             #expect(heard || !rig.header.isRefreshing)
         }
@@ -231,7 +238,10 @@ final class InboxScreen {
         screen.header.pull()
         let heard = await screen.loader.waitForLoads(count: 3)
         await screen.rig.mainQueue.turns(10)
-        withKnownIssue("E1: the view model's headerAction swallows a pull made right after the header's end applied; the MJRefresh header spins forever (every time when the test runs alone)", isIntermittent: true) {
+        withKnownIssue(
+            "E1: the view model's headerAction swallows a pull made right after the header's end applied; the MJRefresh header spins forever (every time when the test runs alone)",
+            isIntermittent: true
+        ) {
             #expect(heard)
             #expect(heard || !screen.header.isRefreshing)
         }
@@ -592,7 +602,9 @@ final class InboxScreen {
         // Out of the tunnel a few seconds later: the inbox is still ten minutes old.
         screen.viewModel.connectivityChanged(isOnline: true)
         await screen.settle()
-        withKnownIssue("a refreshIfStale refused offline is not remembered: the stale inbox stays stale until the next foreground; the docs do not tell the app to call refreshIfStale again on reconnect") {
+        withKnownIssue(
+            "a refreshIfStale refused offline is not remembered: the stale inbox stays stale until the next foreground; the docs do not tell the app to call refreshIfStale again on reconnect"
+        ) {
             #expect(screen.loader.loads.count == 2)
         }
         // What the app must do itself:
@@ -647,7 +659,9 @@ final class InboxScreen {
         // The footer is back to idle ("pull up to load more"): the failure shows only as a toast.
         #expect(footer.state == .idle)
         #expect(list.messages.last?.reason == .offline)
-        withKnownIssue("RefreshFooterControl's default endRefreshingWithFailure(message:) is endRefreshing(): the README adapter's footer never shows the failure, though the docs say a failed load-more 'shows on the footer'") {
+        withKnownIssue(
+            "RefreshFooterControl's default endRefreshingWithFailure(message:) is endRefreshing(): the README adapter's footer never shows the failure, though the docs say a failed load-more 'shows on the footer'"
+        ) {
             #expect(footer.stateLabel.text?.contains("offline") == true)
         }
     }
@@ -685,7 +699,10 @@ final class InboxScreen {
         #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == false)
     }
 
-    @Test(.disabled("bug/limit: a local edit made while a refresh is in flight is lost when that refresh lands; a user's 'mark read' flips back to unread"))
+    @Test(
+        .disabled(
+            "bug/limit: a local edit made while a refresh is in flight is lost when that refresh lands; a user's 'mark read' flips back to unread"
+        ))
     func markingReadWhileARefreshIsInFlightStaysRead() async throws {
         let screen = InboxScreen()
         let firstPage = try await screen.loadFirstPage()
@@ -711,7 +728,9 @@ final class InboxScreen {
     // MARK: 5. A hostile server
 
     /// Loads page 1 of 5, asks for page 2, answers it with `page`; returns the failure shown.
-    static func loadMoreAnswered(with page: (TestLoad, TestPageLoader<InboxNotification>) -> RefreshPage<InboxNotification>)
+    static func loadMoreAnswered(
+        with page: (TestLoad, TestPageLoader<InboxNotification>) -> RefreshPage<InboxNotification>
+    )
         async throws -> (screen: InboxScreen, before: [Int])
     {
         let screen = InboxScreen()
