@@ -208,30 +208,10 @@ extension SourceSnapshot {
     }
 }
 
-extension SourceSnapshot: Encodable where Item: Encodable {
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(hasLoaded, forKey: .hasLoaded)
-        try container.encode(page, forKey: .page)
-        try container.encode(noMoreData, forKey: .noMoreData)
-        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
-        try container.encode(firstLoadedPage, forKey: .firstLoadedPage)
-        try container.encode(noPreviousData, forKey: .noPreviousData)
-        try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
-        if !heldPages.isEmpty {
-            try container.encode(heldPages, forKey: .heldPages)
-        }
-        try container.encode(itemsBefore, forKey: .itemsBefore)
-        try container.encode(unheld, forKey: .unheld)
-        if pendingFront + pendingBack != 0 {
-            try container.encode(pendingFront, forKey: .pendingFront)
-            try container.encode(pendingBack, forKey: .pendingBack)
-        }
-        try container.encodeIfPresent(position, forKey: .position)
-    }
-}
+extension SourceSnapshot: Encodable where Item: Encodable {}
 
+/// Decodes a source; the held pages, the pending counts and the position may be left out (a
+/// snapshot written by hand, or before they were kept).
 extension SourceSnapshot: Decodable where Item: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -249,50 +229,5 @@ extension SourceSnapshot: Decodable where Item: Decodable {
         pendingFront = try container.decodeIfPresent(Int.self, forKey: .pendingFront) ?? 0
         pendingBack = try container.decodeIfPresent(Int.self, forKey: .pendingBack) ?? 0
         position = try container.decodeIfPresent(RefreshPosition.self, forKey: .position)
-    }
-}
-
-extension HeldPage: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case count, sent, cursor, previousCursor, nextCursor, span
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        count = try container.decode(Int.self, forKey: .count)
-        sent = try container.decode(Int.self, forKey: .sent)
-        cursor = try container.decodeIfPresent(String.self, forKey: .cursor)
-        previousCursor = try container.decodeIfPresent(String.self, forKey: .previousCursor)
-        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
-        span = try container.decode(Int.self, forKey: .span)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(count, forKey: .count)
-        try container.encode(sent, forKey: .sent)
-        try container.encodeIfPresent(cursor, forKey: .cursor)
-        try container.encodeIfPresent(previousCursor, forKey: .previousCursor)
-        try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
-        try container.encode(span, forKey: .span)
-    }
-}
-
-/// A saved position: `{"page": 28}`, with its `"cursor"` under cursor paging.
-extension RefreshPosition: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case page, cursor
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        page = try container.decode(Int.self, forKey: .page)
-        cursor = try container.decodeIfPresent(String.self, forKey: .cursor)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(page, forKey: .page)
-        try container.encodeIfPresent(cursor, forKey: .cursor)
     }
 }

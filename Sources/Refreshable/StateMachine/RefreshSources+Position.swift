@@ -116,8 +116,9 @@ extension RefreshSources {
 }
 
 /// Where a refresh around the position asks: a page's number and, under cursor paging, the cursor
-/// that loads it forward.
-struct RefreshPosition: Sendable, Hashable {
+/// that loads it forward. A snapshot saves it as `{"page": 28}`, with its `"cursor"` under cursor
+/// paging.
+struct RefreshPosition: Sendable, Hashable, Codable {
     var page: Int
     var cursor: String?
 }

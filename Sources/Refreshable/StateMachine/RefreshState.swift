@@ -266,8 +266,8 @@ struct RefreshEdge: Sendable, Equatable {
     }
 }
 
-/// One page a capped source holds (see ``RefreshPolicy/maxPages``).
-struct HeldPage: Sendable, Hashable {
+/// One page a capped source holds (see ``RefreshPolicy/maxPages``); a snapshot saves it as is.
+struct HeldPage: Sendable, Hashable, Codable {
     /// How many of the list's items came from this page (after de-duplication and local edits).
     var count: Int
     /// How many items the server sent in this page, held or left out: what a total count compares.
