@@ -188,13 +188,6 @@ private let slowestLoadMore = BenchmarkMetric.custom("slowestLoadMore", useScali
 /// machine the wall clock of one load also holds the time other processes ran.
 private let slowestLoadMoreCPU = BenchmarkMetric.custom("slowestLoadMoreCPU", useScalingFactor: false)
 
-/// The CPU time this thread has used, in nanoseconds.
-private func threadCPUTime() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
-}
-
 /// Fewer samples for bigger lists: a sample builds its list first.
 private func costConfiguration(rows: Int) -> Benchmark.Configuration {
     let (iterations, seconds): (Int, Int64) =
