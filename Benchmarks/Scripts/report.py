@@ -389,6 +389,12 @@ def main():
         "P7 restore snapshot from JSON 10000 rows x1 restores",
         "P7 JSON decode [Row] 10000 rows x1 restores",
     )
+    for way in ("items[i]", "for-in", "unspecialised"):
+        ratio(
+            f"RefreshItems ÷ Array per read, {way}, 100,000 rows",
+            f"P8 RefreshItems {way} 100000 rows x100000 reads",
+            f"P8 Array {way} 100000 rows x100000 reads",
+        )
     ratio(
         "adopter+controls ÷ RefreshSources per item at 10,000 pages, Int",
         "P1 adopter+controls Int 10000 pages",
