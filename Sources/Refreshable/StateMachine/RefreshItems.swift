@@ -144,9 +144,9 @@ extension RefreshItems: RandomAccessCollection, MutableCollection {
     /// The position after the last item: ``count``.
     @inlinable public var endIndex: Int { count }
 
-    /// The position after `position`: `position + 1`.
     // Written out: code not specialised for the items (SwiftUI's `ForEach`) reads twice as fast
     // as through the standard library's default (Benchmarks/Results, P8).
+    /// The position after `position`: `position + 1`.
     public func index(after position: Int) -> Int { position + 1 }
 
     /// The item at `position`, which must be from `0` to ``count`` less one.
