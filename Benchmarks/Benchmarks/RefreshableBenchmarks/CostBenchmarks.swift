@@ -13,7 +13,8 @@ import Refreshable
 /// Rows are 16 bytes with `Int` ids. Names end in what one sample covers ("x10 edits"); a sample
 /// builds its list before its measured part, which covers only the operation named:
 /// - refresh: a refresh answering 20 rows (2 new, then the first 18 held), difference not read;
-///   with an identity, also with 8 pending items held at the front (items sent from this device);
+///   with an identity, also with 8 pending items held at the front (items sent from this device),
+///   and with its update dropped (which frees the items and id index the refresh replaced);
 /// - read difference: reading that refresh's ``RefreshUpdate/difference`` (it names every row
 ///   removed or inserted: the rows held less 18, plus 2);
 /// - removeItem/insertItem top: removing the first row by id, inserting a new row at 0, beside
@@ -71,6 +72,15 @@ private func registerRefreshes(rows: Int) {
             blackHole(update.change)
             benchmark.stopMeasurement()
         }
+    }
+    // The same refresh, with the update dropped in the measured part, as an app drops it once
+    // applied: that frees the items and id index it replaced, kept for its difference.
+    Benchmark("P6 refresh identity update dropped \(rows) rows x1 refreshes", configuration: configuration) {
+        benchmark in
+        var sources = heldList(rows: rows, identity: true)
+        benchmark.startMeasurement()
+        blackHole(refresh(&sources, with: answer).change)
+        benchmark.stopMeasurement()
     }
     // The same refresh with 8 messages sent from this device still pending, at the front: it puts
     // them back around its rows, which should cost by the page and the pending items.
@@ -187,13 +197,6 @@ private let slowestLoadMore = BenchmarkMetric.custom("slowestLoadMore", useScali
 /// The slowest single load-more of a sample in the thread's CPU time, in nanoseconds: on a busy
 /// machine the wall clock of one load also holds the time other processes ran.
 private let slowestLoadMoreCPU = BenchmarkMetric.custom("slowestLoadMoreCPU", useScalingFactor: false)
-
-/// The CPU time this thread has used, in nanoseconds.
-private func threadCPUTime() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
-}
 
 /// Fewer samples for bigger lists: a sample builds its list first.
 private func costConfiguration(rows: Int) -> Benchmark.Configuration {

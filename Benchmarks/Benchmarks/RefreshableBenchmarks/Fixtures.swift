@@ -87,3 +87,10 @@ var trackedMetrics: [BenchmarkMetric] { [.wallClock, .cpuTotal, .mallocCountTota
 
 /// Keeps the allocation counts raw, so the exported samples are exact counts, not thousands.
 var rawCounts: [BenchmarkMetric: BenchmarkUnits] { [.mallocCountTotal: .count] }
+
+/// The CPU time this thread has used, in nanoseconds.
+func threadCPUTime() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+}
