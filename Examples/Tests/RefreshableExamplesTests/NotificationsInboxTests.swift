@@ -166,17 +166,12 @@ final class InboxScreen {
     }
 
     @Test func aPullRightAfterTheFirstPageLandsIsHeard() async throws {
-        // The MJRefresh header shows idle (its end applied, nothing queued, no callback owed); the
-        // user pulls: the subscription's headerAction drops the pull as a late callback, no load
-        // starts, and the header spins forever. One Task.yield() before the pull and it is heard.
+        // The MJRefresh header shows idle (its end applied, nothing queued, no callback owed) before
+        // the library's check after its end ran; the user pulls at once: the pull is heard, with or
+        // without a yield first, whatever the header's timing.
         let mj = try await Self.pullRightAfterTheFirstPage(header: .mjRefreshHeader(.turns(2)), yields: 0)
-        withKnownIssue(
-            "E1: a user's pull right after the first page lands is swallowed and the MJRefresh header never stops spinning (every time when the test runs alone)",
-            isIntermittent: true
-        ) {
-            #expect(mj.heard)
-            #expect(!mj.stuck)
-        }
+        #expect(mj.heard)
+        #expect(!mj.stuck)
         let afterAYield = try await Self.pullRightAfterTheFirstPage(header: .mjRefreshHeader(.turns(2)), yields: 1)
         #expect(afterAYield.heard)
         let uiRefreshControl = try await Self.pullRightAfterTheFirstPage(header: .uiRefreshControl, yields: 0)
@@ -203,15 +198,8 @@ final class InboxScreen {
         rig.header.pull()
         let heard = await rig.loader.waitForLoads(count: 2)
         await rig.mainQueue.turns(10)
-        // Heard when run alone; swallowed in a full parallel run of this suite (other tests share the
-        // main actor), with the header left spinning.
-        withKnownIssue(
-            "E1 on the controller front door: the same pull is swallowed depending on main-actor scheduling",
-            isIntermittent: true
-        ) {
-            #expect(heard)
-            #expect(heard || !rig.header.isRefreshing)
-        }
+        #expect(heard)
+        #expect(heard || !rig.header.isRefreshing)
     }
 
     @Test func scrollingToTheBottomRightAfterAPageLandsLoadsMore() async throws {
@@ -238,13 +226,8 @@ final class InboxScreen {
         screen.header.pull()
         let heard = await screen.loader.waitForLoads(count: 3)
         await screen.rig.mainQueue.turns(10)
-        withKnownIssue(
-            "E1: the view model's headerAction swallows a pull made right after the header's end applied; the MJRefresh header spins forever (every time when the test runs alone)",
-            isIntermittent: true
-        ) {
-            #expect(heard)
-            #expect(heard || !screen.header.isRefreshing)
-        }
+        #expect(heard)
+        #expect(heard || !screen.header.isRefreshing)
     }
 
     // MARK: The controls, as a user sees them

@@ -135,23 +135,30 @@ private final class StatusDriver: RefreshObservation {
     /// Drives the controls `addressed` names (all of them, without ending what refreshes already,
     /// when `nil`: the first appearance, or a check once the controls applied their commands) to
     /// the relay's appearance.
+    /// `afterQueueRan` marks the check once the controls applied their commands: the ends sent before
+    /// it applied.
     /// - Returns: Whether one may not show the wanted state yet (MJRefresh's queued commands).
-    private func drive(_ addressed: (header: Bool, footer: Bool, previous: Bool)?, relay: RefreshStatusRelay) -> Bool {
+    private func drive(
+        _ addressed: (header: Bool, footer: Bool, previous: Bool)?, relay: RefreshStatusRelay,
+        afterQueueRan: Bool = false
+    ) -> Bool {
         let all = addressed ?? (true, true, true)
         let endingPulls = addressed != nil
         let footerLags =
             all.footer
             && ControlDriver.drive(
                 footer, record: footerRecord, to: relay.appearance.footer, hidden: relay.appearance.isFooterHidden,
-                endingPulls: endingPulls)
+                endingPulls: endingPulls, afterQueueRan: afterQueueRan)
         let headerLags =
             all.header
-            && ControlDriver.drive(header, record: headerRecord, to: relay.appearance.header, endingPulls: endingPulls)
+            && ControlDriver.drive(
+                header, record: headerRecord, to: relay.appearance.header, endingPulls: endingPulls,
+                afterQueueRan: afterQueueRan)
         let previousLags =
             all.previous
             && ControlDriver.drive(
                 previous, record: previousRecord, to: relay.appearance.previous,
-                hidden: relay.appearance.isFooterHidden, endingPulls: endingPulls)
+                hidden: relay.appearance.isFooterHidden, endingPulls: endingPulls, afterQueueRan: afterQueueRan)
         return footerLags || headerLags || previousLags
     }
 
@@ -166,7 +173,7 @@ private final class StatusDriver: RefreshObservation {
         let token = recheckToken
         Task { [self, relay] in
             guard !isCancelled, recheckToken == token else { return }
-            _ = drive(nil, relay: relay)
+            _ = drive(nil, relay: relay, afterQueueRan: true)
         }
     }
 
@@ -186,6 +193,17 @@ private final class StatusDriver: RefreshObservation {
     override func isOwnCallback(of role: RefreshControlRole) -> Bool {
         guard let (record, isRefreshing) = tracked(role) else { return false }
         return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true)
+    }
+
+    override func queuedEndBehindCallback(of role: RefreshControlRole) -> UInt? {
+        guard let (record, isRefreshing) = tracked(role),
+            record.restsOnQueuedEnd(isRefreshing: isRefreshing, loadRunning: true)
+        else { return nil }
+        return record.queuedEnds
+    }
+
+    override func endApplied(of role: RefreshControlRole, since ends: UInt) -> Bool {
+        !isCancelled && tracked(role)?.record.endApplied(since: ends) == true
     }
 
     /// Notes that a user's pull of the control in `role` was handed on: it keeps refreshing for

@@ -6,8 +6,9 @@ extension RefreshRuntime {
     /// `showFailurePlaceholder`, a control's action sent from `beginRefreshing()`) runs after it,
     /// from the state as it is then. When a control may not show the wanted state yet (MJRefresh
     /// applies commands on the main queue's next turn), one more render runs on the main actor then,
-    /// unless `allowingRecheck` is `false`.
-    func render(allowingRecheck: Bool = true) {
+    /// unless `allowingRecheck` is `false`. `afterQueueRan` marks that check: the ends sent before
+    /// it applied.
+    func render(allowingRecheck: Bool = true, afterQueueRan: Bool = false) {
         if isRendering {
             renderAgain = true
             return
@@ -18,7 +19,7 @@ extension RefreshRuntime {
         var passes = 0
         repeat {
             renderAgain = false
-            lags = drawOnce()
+            lags = drawOnce(afterQueueRan: afterQueueRan && passes == 0)
             passes += 1
         } while renderAgain && passes < 16
         if allowingRecheck, lags {
@@ -27,22 +28,25 @@ extension RefreshRuntime {
             let token = recheckToken
             Task { [weak self] in
                 guard let self, self.recheckToken == token else { return }
-                self.render(allowingRecheck: false)
+                self.render(allowingRecheck: false, afterQueueRan: true)
             }
         }
     }
 
     /// One pass; returns whether a control may not show its wanted state yet.
-    private func drawOnce() -> Bool {
+    private func drawOnce(afterQueueRan: Bool) -> Bool {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let appearance = RefreshAppearance(state: state[index])
         let controls = host?.controls ?? Controls()
         let footerLags = ControlDriver.drive(
-            controls.footer, record: footerRecord, to: appearance.footer, hidden: appearance.isFooterHidden)
-        let headerLags = ControlDriver.drive(controls.header, record: headerRecord, to: appearance.header)
+            controls.footer, record: footerRecord, to: appearance.footer, hidden: appearance.isFooterHidden,
+            afterQueueRan: afterQueueRan)
+        let headerLags = ControlDriver.drive(
+            controls.header, record: headerRecord, to: appearance.header, afterQueueRan: afterQueueRan)
         let previousLags = ControlDriver.drive(
-            controls.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden)
+            controls.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden,
+            afterQueueRan: afterQueueRan)
         drawPlaceholder(appearance.placeholder, source: index)
         publishStatuses(for: appearance)
         host?.didRender(appearance)

@@ -369,8 +369,17 @@ public final class RefreshRuntime<Item: Sendable> {
         let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
         if let control = (host?.controls ?? Controls()).control(role) {
             record.track(ObjectIdentifier(control.object))
-            let running = state[index].edges[kind.edge].inFlight
-            if record.isOwnCallback(isRefreshing: control.isRefreshing, loadRunning: running?.kind == kind) {
+            let isRefreshing = control.isRefreshing
+            let loadRunning = state[index].edges[kind.edge].inFlight?.kind == kind
+            if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: loadRunning) {
+                if record.restsOnQueuedEnd(isRefreshing: isRefreshing, loadRunning: loadRunning) {
+                    // Judged again once the end applied: a control still refreshing then was pulled.
+                    let ends = record.queuedEnds
+                    Task { [weak self] in
+                        guard let self, record.endApplied(since: ends) else { return }
+                        self.controlAction(role)
+                    }
+                }
                 return
             }
         }

@@ -10,8 +10,13 @@ final class ControlRecord {
     /// or shown again after being hidden: an auto footer resets itself when hidden).
     @exclusivity(unchecked) var shown: RefreshAppearance.Footer?
     /// The driver sent an end command and the control still showed refreshing: a control that
-    /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet.
+    /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet. Once
+    /// that turn ran it has: a check after it (``forgetQueuedEnd()``) clears this, so that a user's
+    /// pull made as soon as the end applied is not taken for the end still queued.
     @exclusivity(unchecked) var endPending = false
+    /// How many end commands the driver sent while the control still showed refreshing, wrapping:
+    /// tells an end sent after an action from the one the action met.
+    @exclusivity(unchecked) private(set) var queuedEnds: UInt = 0
     /// A user's pull of this control was refused (the load was ignored): the next drive ends it,
     /// although the driver did not begin it.
     @exclusivity(unchecked) var releasePull = false
@@ -28,6 +33,30 @@ final class ControlRecord {
         endPending = false
         releasePull = false
         pullHandedOn = false
+    }
+
+    /// Notes that the driver sent an end command, which the control may not have applied yet.
+    /// - Parameter stillShowing: Whether the control still shows refreshing after the command.
+    func sentEnd(stillShowing: Bool) {
+        endPending = stillShowing
+        if stillShowing {
+            queuedEnds &+= 1
+        }
+    }
+
+    /// Notes that the main queue ran since the driver's last end command: the control applied it
+    /// (MJRefresh applies its commands on the next turn), so whatever it shows now is its own.
+    func forgetQueuedEnd() {
+        endPending = false
+    }
+
+    /// Notes that the main queue ran since an action met `ends` queued ends: the end it met applied.
+    /// - Parameter ends: ``queuedEnds`` when the action arrived.
+    /// - Returns: `false` when the driver sent another end since, which settles the control itself.
+    func endApplied(since ends: UInt) -> Bool {
+        guard queuedEnds == ends else { return false }
+        endPending = false
+        return true
     }
 
     /// Notes that the driver drives the control to `state`: no pull of it is pending any more.
@@ -54,6 +83,16 @@ final class ControlRecord {
     func isOwnCallback(isRefreshing: Bool, loadRunning: Bool) -> Bool {
         (loadRunning && shown == .refreshing) || !isRefreshing || endPending
     }
+
+    /// Whether an action taken for the control's own callback (``isOwnCallback(isRefreshing:loadRunning:)``)
+    /// is so only because the driver's end is still queued while the control shows refreshing: the
+    /// late callback of a begin before that end applies, or a user's pull made as soon as it applied.
+    /// Once the main queue ran, the end applied: the control then refreshes only if a user pulled it,
+    /// so the action is judged again then (``endApplied(since:)``) rather than dropped with the
+    /// control left spinning.
+    func restsOnQueuedEnd(isRefreshing: Bool, loadRunning: Bool) -> Bool {
+        endPending && isRefreshing && !(loadRunning && shown == .refreshing)
+    }
 }
 
 /// Drives header and footer controls to an appearance, one control at a time.
@@ -66,7 +105,8 @@ final class ControlRecord {
 /// once the main actor's queue ran.
 @MainActor
 enum ControlDriver {
-    /// Brings the header to `wanted`.
+    /// Brings the header to `wanted`. `afterQueueRan` says the call is the check scheduled after
+    /// the driver's commands: the main queue ran since, so the ends sent before it applied.
     ///
     /// The control is consumed and bound by a `switch`: a weakly held control comes in retained
     /// once, and an `if let` would retain it again (a slow, atomic retain, because a weakly
@@ -76,11 +116,15 @@ enum ControlDriver {
         _ header: consuming (any RefreshHeaderControl)?,
         record: ControlRecord,
         to wanted: RefreshAppearance.Header,
-        endingPulls: Bool = false
+        endingPulls: Bool = false,
+        afterQueueRan: Bool = false
     ) -> Bool {
         switch consume header {
         case .some(let header):
             record.track(ObjectIdentifier(header))
+            if afterQueueRan {
+                record.forgetQueuedEnd()
+            }
             return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
         case .none:
             record.track(nil)
@@ -120,23 +164,27 @@ enum ControlDriver {
             }
             record.drive(to: .idle)
             header.endRefreshing()
-            record.endPending = header.isRefreshing
+            record.sentEnd(stillShowing: header.isRefreshing)
             return record.endPending
         }
     }
 
-    /// Brings the footer to `wanted`, hidden or shown.
+    /// Brings the footer to `wanted`, hidden or shown (`afterQueueRan` as for the header).
     @inline(__always)
     static func drive(
         _ footer: consuming (any RefreshFooterControl)?,
         record: ControlRecord,
         to wanted: RefreshAppearance.Footer,
         hidden: Bool,
-        endingPulls: Bool = false
+        endingPulls: Bool = false,
+        afterQueueRan: Bool = false
     ) -> Bool {
         switch consume footer {
         case .some(let footer):
             record.track(ObjectIdentifier(footer))
+            if afterQueueRan {
+                record.forgetQueuedEnd()
+            }
             return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
         case .none:
             record.track(nil)
@@ -199,7 +247,7 @@ enum ControlDriver {
         case .refreshing:
             break
         }
-        record.endPending = footer.isRefreshing
+        record.sentEnd(stillShowing: footer.isRefreshing)
         // A command sent to a footer that was not refreshing may still be queued (MJRefresh applies
         // it on the main queue's next turn) without showing in `isRefreshing`: check once more then,
         // so that a `beginRefreshing()` in this same turn is not undone by it.

@@ -230,6 +230,16 @@ class RefreshObservation {
     /// observation sent, rather than a user's pull; `false` for an observation that drives no control.
     func isOwnCallback(of role: RefreshControlRole) -> Bool { false }
 
+    /// When an action ``isOwnCallback(of:)`` took for the control's own callback is so only
+    /// because an end the observation sent is still queued while the control shows refreshing,
+    /// the count of ends it sent (see ``ControlRecord/restsOnQueuedEnd(isRefreshing:loadRunning:)``),
+    /// to judge the action again once the end applied; `nil` otherwise.
+    func queuedEndBehindCallback(of role: RefreshControlRole) -> UInt? { nil }
+
+    /// Notes that the main queue ran since an action met `ends` queued ends of the control in
+    /// `role`; returns whether to judge the action again (no end was sent since).
+    func endApplied(of role: RefreshControlRole, since ends: UInt) -> Bool { false }
+
     /// Called when a user's pull of the control in `role` is handed on to the load it asks for,
     /// before that load is asked for: the control keeps refreshing until a status ends it, or
     /// until ``loadRefused(_:from:)`` says the load was not started. Nothing for an observation
@@ -358,12 +368,21 @@ public final class RefreshSubscription: Hashable {
         of role: RefreshControlRole, _ load: @escaping @MainActor () -> Void
     ) -> @MainActor () -> Void {
         let observation = observation
-        return {
-            guard observation?.isOwnCallback(of: role) != true else { return }
-            // Noted first: `load` may answer, or be refused, before it returns.
-            observation?.pullHandedOn(of: role)
-            load()
+        @MainActor func act() {
+            guard let observation, observation.isOwnCallback(of: role) else {
+                // Noted first: `load` may answer, or be refused, before it returns.
+                observation?.pullHandedOn(of: role)
+                load()
+                return
+            }
+            // Judged again once the end applied: a control still refreshing then was pulled.
+            guard let ends = observation.queuedEndBehindCallback(of: role) else { return }
+            Task {
+                guard observation.endApplied(of: role, since: ends) else { return }
+                act()
+            }
         }
+        return act
     }
 
     /// Keeps the subscription alive in a set, as Combine's `store(in:)` does.
