@@ -299,10 +299,15 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 driver.perform(.setOnline(true))
                 break
             }
-            // Coming back online does what retryNow() does (rule O).
+            // Coming back online runs the current source's refreshIfStale refused offline (rule
+            // ST), then does what retryNow() does (rule O).
             model.offline = false
             expect.offline = true
             expect.unorderedLoads = true
+            if let maxAge = model.takeStaleCheckOnReconnect(), model.refreshesIfStale(olderThan: maxAge) {
+                expect.staleness = true
+                begin(.refresh, source: model.current, &expect)
+            }
             await driver.waitForRetryWaits(model.sleepingForRetry)
             expect.wokenWaits = model.waitingForRetry.count
             for retry in model.retryWaiting() {

@@ -599,16 +599,50 @@ final class InboxScreen {
         #expect(!screen.viewModel.didEnterForeground())
         await screen.settle()
         #expect(screen.loader.loads.count == 1)
-        // Out of the tunnel a few seconds later: the inbox is still ten minutes old.
+        // Out of the tunnel a few seconds later: the inbox is still ten minutes old, and the
+        // foreground's refresh runs now (refetch on reconnect), shown on the header.
+        screen.viewModel.connectivityChanged(isOnline: true)
+        let refresh = try await screen.nextLoad()
+        #expect(refresh.kind == .refresh && refresh.page == 1)
+        await screen.rig.mainQueue.turns(2)
+        #expect(screen.header.isRefreshing)
+        await screen.answer(refresh, pageCount: 5)
+        #expect(!screen.header.isRefreshing)
+        #expect(screen.viewModel.refreshStatus.age(of: 0) == .zero)
+        // Once only: offline and online again, nothing more loads.
+        screen.viewModel.connectivityChanged(isOnline: false)
         screen.viewModel.connectivityChanged(isOnline: true)
         await screen.settle()
-        withKnownIssue(
-            "a refreshIfStale refused offline is not remembered: the stale inbox stays stale until the next foreground; the docs do not tell the app to call refreshIfStale again on reconnect"
-        ) {
-            #expect(screen.loader.loads.count == 2)
-        }
-        // What the app must do itself:
-        #expect(screen.viewModel.didEnterForeground())
+        #expect(screen.loader.loads.count == 2)
+    }
+
+    @Test func aRefreshWhileOfflineLandingBeforeReconnectForgetsTheForegroundsRefresh() async throws {
+        let clock = TestClock()
+        let screen = InboxScreen { $0.refreshStatus.setClock(clock) }
+        try await screen.loadFirstPage()
+        clock.advance(by: .seconds(600))
+        // A pull starts just before the tunnel; the foreground in the tunnel is refused.
+        await screen.pullToRefresh()
+        let pulled = try await screen.nextLoad()
+        screen.viewModel.connectivityChanged(isOnline: false)
+        #expect(!screen.viewModel.didEnterForeground())
+        // The pull lands (the request had gone out): the inbox is fresh.
+        await screen.answer(pulled, pageCount: 5)
+        screen.viewModel.connectivityChanged(isOnline: true)
+        await screen.settle()
+        #expect(screen.loader.loads.count == 2)
+    }
+
+    @Test func aForegroundWhileOfflineOnAFreshInboxLoadsNothingOnReconnect() async throws {
+        let clock = TestClock()
+        let screen = InboxScreen { $0.refreshStatus.setClock(clock) }
+        try await screen.loadFirstPage()
+        clock.advance(by: .seconds(120))
+        screen.viewModel.connectivityChanged(isOnline: false)
+        #expect(!screen.viewModel.didEnterForeground())
+        screen.viewModel.connectivityChanged(isOnline: true)
+        await screen.settle()
+        #expect(screen.loader.loads.count == 1)
     }
 
     @Test func aNewAccountWithNoNotificationsShowsAnEmptyInboxNotAnError() async throws {

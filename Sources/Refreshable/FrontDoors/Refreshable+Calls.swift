@@ -91,7 +91,8 @@ extension Refreshable {
     /// Tells the list whether the device is online: while offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without calling ``refreshData(isRefresh:)`` or
     /// ``AsyncRefreshable/loadPage(_:)`` (the items stay), and retries wait; coming back online
-    /// asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
+    /// runs a ``refreshIfStale(olderThan:)`` refused offline, then asks again at once for what
+    /// failed. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         runtime.setOnline(isOnline)
@@ -99,7 +100,8 @@ extension Refreshable {
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
     /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
-    /// loading: call it when the screen comes back to the foreground. See
+    /// loading: call it when the screen comes back to the foreground. Offline it starts nothing,
+    /// and ``setOnline(_:)`` runs it when the list is online again. See
     /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
     /// - Parameter maxAge: How old the list may be before it refreshes.
     /// - Returns: Whether a refresh started.

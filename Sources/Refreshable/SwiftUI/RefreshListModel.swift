@@ -207,7 +207,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
     /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
-    /// loading: call it when the scene becomes active again (`scenePhase`). See
+    /// loading: call it when the scene becomes active again (`scenePhase`). Offline it starts
+    /// nothing, and ``setOnline(_:)`` runs it when the list is online again. See
     /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
     /// - Parameter maxAge: How old the list may be before it refreshes.
     /// - Returns: Whether a refresh started.
@@ -219,8 +220,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the list whether the device is online. While offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without asking the loader (the items stay), and
-    /// retries wait; coming back online asks again at once for what failed. See
-    /// ``RefreshRuntime/setOnline(_:)``.
+    /// retries wait; coming back online runs a ``refreshIfStale(olderThan:)`` refused offline,
+    /// then asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         guard refreshStatus.isOffline == isOnline else { return }
