@@ -63,7 +63,9 @@ extension RefreshFooterControl {
     }
 
     /// Shows a load-more failure; the default calls ``endRefreshing()``, which leaves the footer
-    /// ready for the pull that retries.
+    /// ready for the pull that retries but shows nothing of the failure. A failed load-more shows
+    /// on the footer, not as a message (see <doc:Rules#Failures>), so a footer that can show text
+    /// implements it: the README's MJRefresh adapter puts `message` in the state footer's label.
     /// - Parameter message: What went wrong, unused by default.
     public func endRefreshingWithFailure(message: String) {
         endRefreshing()
