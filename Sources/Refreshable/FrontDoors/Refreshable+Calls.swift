@@ -208,6 +208,16 @@ extension Refreshable {
         runtime.isPending(id: id, source: source ?? currentIndex)
     }
 
+    /// The item with this id, through the id index, without a scan of the rows. See
+    /// ``RefreshSources/item(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The item, or `nil` when none with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable, source: Int? = nil) -> Item? {
+        runtime.item(id: id, source: source ?? currentIndex)
+    }
+
     /// The pending items, front to back: those inserted with ``insertPendingItem(_:at:source:)``
     /// and not yet brought by an answer nor removed; after a relaunch that restored the list,
     /// the messages to send again. See ``RefreshSources/pendingItems(source:)``.

@@ -91,6 +91,7 @@
 /// - ``insertItem(_:at:source:)``
 /// - ``insertPendingItem(_:at:source:)``
 /// - ``isPending(id:source:)``
+/// - ``item(id:source:)``
 ///
 /// ### What an override reuses
 /// - ``reloadListIfCurrent(_:)``

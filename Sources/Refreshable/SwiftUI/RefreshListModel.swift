@@ -326,6 +326,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return runtime.isPending(id: id, source: index)
     }
 
+    /// The current source's item with this id, through the id index, without a scan of the rows.
+    /// Reading it in a view's body tracks ``items``. See ``RefreshSources/item(id:source:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The item, or `nil` when none with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable) -> Item? {
+        registrar.access(self, keyPath: \.items)
+        return runtime.item(id: id, source: index)
+    }
+
     /// The current source's pending items, front to back: those inserted with
     /// ``insertPendingItem(_:at:)`` and not yet brought by an answer nor removed; after a
     /// ``restore(from:)``, the messages to send again. Reading it in a view's body tracks
