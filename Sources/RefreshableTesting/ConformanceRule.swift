@@ -100,11 +100,11 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     case retry
     /// A source's age is the time since its last successful refresh, on the runtime's clock, and
     /// `refreshIfStale(olderThan:)` refreshes a source with no age or one at least that old, unless
-    /// it is loading (id `ST`).
+    /// it is loading; refused offline, coming back online runs it (id `ST`).
     case staleness
     /// While the app says the list is offline, a load that starts fails at once with an `offline`
-    /// failure without asking the loader, a retry waits, and coming back online asks again for what
-    /// failed (id `O`).
+    /// failure without asking the loader, a retry waits, and coming back online refreshes a source
+    /// whose `refreshIfStale(olderThan:)` it refused, then asks again for what failed (id `O`).
     case offline
     /// With `refreshesAroundPosition` and a page cap, a refresh asks for the page of the row that
     /// came on screen last, then loads outward; an empty or failed answer to it loads the first
@@ -130,7 +130,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
             return "End of list comes from the server's signal, else count < pageSize; then load-more cannot trigger."
         case .failureIsShown:
             return
-                "A failure on an empty source shows a retrying placeholder; with items, a message, and the items stay."
+                "A failure on an empty source shows a retrying placeholder; with items, a failed refresh shows a message, a failed load-more shows on the footer (a message only without one), and the items stay."
         case .refreshAsksFirstPage:
             return "Refresh asks for the first page."
         case .loadMoreAsksNextPage:
@@ -188,10 +188,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
                 "A failed load is asked again after each wait while it stays in flight; only the last attempt's failure shows; a newer load or retryNow() ends the wait, and retryNow() asks again for every failed direction."
         case .staleness:
             return
-                "refreshIfStale(olderThan:) refreshes a source that never refreshed or whose last successful refresh is at least that old, on the runtime's clock, unless it is loading; load-mores leave the age as it was."
+                "refreshIfStale(olderThan:) refreshes a source that never refreshed or whose last successful refresh is at least that old, on the runtime's clock, unless it is loading; refused offline, coming back online runs it; load-mores leave the age as it was."
         case .offline:
             return
-                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online asks again for every failed direction."
+                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online runs a refreshIfStale refused offline, then asks again for every failed direction."
         case .refreshAroundPosition:
             return
                 "With refreshesAroundPosition and a page cap, a refresh asks for the page of the row that came on screen last and loads outward; an empty or failed answer to it loads the first page at once."

@@ -70,6 +70,9 @@ struct ReferenceModel: Sendable {
         var backward = Progress()
         /// When its last successful refresh landed, on ``ReferenceModel/now`` (rule ST).
         var refreshedAt: Int?
+        /// The age limit of a `refreshIfStale(olderThan:)` refused offline while it was stale,
+        /// which coming back online runs; a successful refresh forgets it (rules ST and O).
+        var staleCheckOnReconnect: Int?
         /// The page of the row that came on screen last, which a refresh asks for (rule A).
         var position: Position?
         /// How many of `items` are pending items at the front, and at the back (rule I4).
@@ -348,6 +351,7 @@ struct ReferenceModel: Sendable {
             state.loadPreviousFailed = false
             state.refreshFailed = false
             state.refreshedAt = now
+            state.staleCheckOnReconnect = nil
         }
         state.hasLoaded = true
         state.inFlight = nil
@@ -618,7 +622,7 @@ struct ReferenceModel: Sendable {
         return state.items.isEmpty && !isLoading(source: current) && state.failure != nil
     }
 
-    /// Whether a failure of `source` now shows a message (rule S6).
+    /// Whether a failure of `source` now shows a message, unless a control shows it (rule S6).
     func failureShowsMessage(source: Int) -> Bool {
         source == current && !sources[source].items.isEmpty
     }

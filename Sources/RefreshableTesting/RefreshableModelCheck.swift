@@ -33,7 +33,8 @@ import Refreshable
 ///   to the foreground (`refreshIfStale(olderThan:)`), which refreshes only a list with no age or
 ///   one at least that old, never one that is loading (ST); and the list goes offline and online
 ///   again: offline, a load that starts fails at once without reaching the loader and retries wait;
-///   online, every waiting retry and failed direction is asked again at once (O).
+///   online, a stale list whose `refreshIfStale(olderThan:)` was refused offline refreshes, and
+///   every waiting retry and failed direction is asked again at once (O).
 ///
 /// A divergence is reported with the seed of the sequence and the shortest failing sequence found
 /// by removing events (delta debugging). Replay it with ``replay(_:configuration:makeItem:makeAdopter:)``

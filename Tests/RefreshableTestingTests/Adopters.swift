@@ -194,11 +194,7 @@ class TestAdopter: Refreshable {
     }
 
     func presentFailure(_ failure: RefreshFailure) {
-        let source = failure.request.source
-        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
-            return
-        }
-        refreshListView?.showFailureMessage(failure)
+        showFailureMessageIfNeeded(failure)
     }
 }
 
@@ -275,11 +271,7 @@ final class CustomizedOrdersController: Refreshable {
 
     func presentFailure(_ failure: RefreshFailure) {
         failures.append(failure)
-        let source = failure.request.source
-        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
-            return
-        }
-        refreshListView?.showFailureMessage(failure)
+        showFailureMessageIfNeeded(failure)
     }
 
     func refreshDidUpdate(_ update: RefreshUpdate) {

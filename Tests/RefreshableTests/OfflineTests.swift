@@ -138,6 +138,45 @@ struct OfflineTests {
         #expect(model.failure == nil)
     }
 
+    /// The inbox review's report: back after ten minutes, in a tunnel, the stale list stayed stale
+    /// after the network came back, until the next foreground.
+    @Test func aStaleListRefusedOfflineRefreshesOnReconnect() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await model.loadFirstPage(from: loader)
+        model.setOnline(false)
+        #expect(!model.refreshIfStale(olderThan: .zero))
+        model.setOnline(true)
+        #expect(await loader.waitForLoads(count: 2), "the stale list did not refresh on reconnect")
+        #expect(loader.pendingRequests.map(\.kind) == [.refresh])
+        loader.answer(loader.pending[0], itemCount: 2, hasMore: false)
+        await loader.settle()
+        model.setOnline(false)
+        model.setOnline(true)
+        await loader.settle()
+        #expect(loader.loads.count == 2, "a remembered refreshIfStale ran twice")
+    }
+
+    @Test func aFreshListRefusedOfflineLoadsNothingOnReconnect() async {
+        let loader = TestPageLoader<String>()
+        let model = model(loader)
+        await model.loadFirstPage(from: loader)
+        model.setOnline(false)
+        #expect(!model.refreshIfStale(olderThan: .seconds(3600)))
+        model.setOnline(true)
+        await loader.settle()
+        #expect(loader.loads.count == 1)
+    }
+
+    @Test func aCallbackStyleAdopterRefreshesAStaleListOnReconnect() {
+        let list = CallbackList.loaded()
+        list.setOnline(false)
+        #expect(!list.refreshIfStale(olderThan: .zero))
+        #expect(list.requests.count == 1)
+        list.setOnline(true)
+        #expect(list.requests.map(\.kind) == [.refresh, .refresh])
+    }
+
     @Test func aCallbackStyleAdopterIsNotAskedWhileOffline() {
         let list = CallbackList.loaded()
         list.setOnline(false)

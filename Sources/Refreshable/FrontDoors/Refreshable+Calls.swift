@@ -91,7 +91,8 @@ extension Refreshable {
     /// Tells the list whether the device is online: while offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without calling ``refreshData(isRefresh:)`` or
     /// ``AsyncRefreshable/loadPage(_:)`` (the items stay), and retries wait; coming back online
-    /// asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
+    /// runs a ``refreshIfStale(olderThan:)`` refused offline, then asks again at once for what
+    /// failed. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         runtime.setOnline(isOnline)
@@ -99,7 +100,8 @@ extension Refreshable {
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
     /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
-    /// loading: call it when the screen comes back to the foreground. See
+    /// loading: call it when the screen comes back to the foreground. Offline it starts nothing,
+    /// and ``setOnline(_:)`` runs it when the list is online again. See
     /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
     /// - Parameter maxAge: How old the list may be before it refreshes.
     /// - Returns: Whether a refresh started.
@@ -206,6 +208,16 @@ extension Refreshable {
         runtime.isPending(id: id, source: source ?? currentIndex)
     }
 
+    /// The item with this id, through the id index, without a scan of the rows. See
+    /// ``RefreshSources/item(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The item, or `nil` when none with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable, source: Int? = nil) -> Item? {
+        runtime.item(id: id, source: source ?? currentIndex)
+    }
+
     /// The pending items, front to back: those inserted with ``insertPendingItem(_:at:source:)``
     /// and not yet brought by an answer nor removed; after a relaunch that restored the list,
     /// the messages to send again. See ``RefreshSources/pendingItems(source:)``.
@@ -227,12 +239,18 @@ extension Refreshable {
         refreshListView?.reloadData()
     }
 
-    /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current and keeps
-    /// items: the default ``presentFailure(_:)``.
+    /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current, keeps
+    /// items, and no control shows the failure: the default ``presentFailure(_:)``. A failed
+    /// refresh shows as the message; a failed load-more shows on the footer (``refreshFooterControl``,
+    /// or the footer driven through ``RefreshRuntime/publishStatuses(to:)``), which a pull up
+    /// retries, and a failed load of the previous page on ``refreshPreviousControl``: each shows
+    /// as the message only when there is no such control, so the user sees one failure, once.
     /// - Parameter failure: What went wrong.
     public func showFailureMessageIfNeeded(_ failure: RefreshFailure) {
         let source = failure.request.source
-        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty,
+            !runtime.showsFailureOnAControl(failure.request.kind)
+        else {
             return
         }
         refreshListView?.showFailureMessage(failure)

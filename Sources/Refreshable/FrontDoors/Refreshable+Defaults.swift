@@ -20,7 +20,8 @@ extension Refreshable {
         reloadListIfCurrent(update)
     }
 
-    /// Shows a message with ``showFailureMessageIfNeeded(_:)``.
+    /// Shows a message with ``showFailureMessageIfNeeded(_:)``: for a failed refresh of a list
+    /// with rows, or a failed load-more or load of the previous page that no control shows.
     /// - Parameter failure: What went wrong.
     public func presentFailure(_ failure: RefreshFailure) {
         showFailureMessageIfNeeded(failure)

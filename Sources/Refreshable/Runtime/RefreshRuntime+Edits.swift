@@ -62,6 +62,17 @@ extension RefreshRuntime {
         state.isPending(id: id, source: source)
     }
 
+    /// The item with this id, through the id index, without a scan of the rows: mark a row read
+    /// with `item(id:source:)` and ``updateItem(_:source:)``. See
+    /// ``RefreshSources/item(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The item, or `nil` when none with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable, source: Int) -> Item? {
+        state.item(id: id, source: source)
+    }
+
     /// The source's pending items, front to back: those inserted with
     /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed. After a
     /// restore (``restore(from:)``), send them again: the library sends nothing itself. See

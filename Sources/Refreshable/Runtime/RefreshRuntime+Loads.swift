@@ -199,6 +199,7 @@ extension RefreshRuntime {
         state = next
         // A new state never refreshed: it is stale until it does.
         refreshedAt = [:]
+        staleCheckOnReconnect = [:]
         cancelTasksNoLongerInFlight()
         if currentIndex < 0 || currentIndex >= state.count {
             // The source on screen is gone (a new filter with fewer tabs): show the first one.

@@ -40,8 +40,13 @@ extension RefreshRuntime {
     /// Refreshes the current source if it is stale: it never refreshed successfully (see
     /// ``age(of:)``), or its last successful refresh is at least `maxAge` old. A source loading
     /// in either direction is left alone (a load in flight is never interrupted), and so is a list
-    /// that is offline (see ``setOnline(_:)``) or that no front door uses yet (its first appearance
-    /// loads it).
+    /// that no front door uses yet (its first appearance loads it).
+    ///
+    /// A list that is offline (see ``setOnline(_:)``) starts nothing, but remembers the call for
+    /// the source it concerned when that source is stale: coming back online runs it again, so a
+    /// list that went stale while the app was away refreshes as soon as it can (a successful
+    /// refresh of the source meanwhile forgets it; coming back online runs only the call
+    /// remembered for the source on screen then, and forgets the others).
     ///
     /// Call it when the screen comes back to the foreground:
     ///
@@ -54,11 +59,20 @@ extension RefreshRuntime {
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @discardableResult
     public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
-        guard host?.isAlive == true, !isOffline else { return false }
+        guard host?.isAlive == true else { return false }
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         guard !state[index].isLoading else { return false }
         if let age = age(of: index), age < maxAge {
+            return false
+        }
+        guard !isOffline else {
+            // Asked again on reconnect (rule ST): the most demanding limit of the calls refused.
+            let limit = maxAge.components
+            let earlier = staleCheckOnReconnect[index]?.duration ?? maxAge
+            if maxAge <= earlier {
+                staleCheckOnReconnect[index] = LoadTime(seconds: limit.seconds, attoseconds: limit.attoseconds)
+            }
             return false
         }
         guard case .started = startLoad(.refresh, source: index) else { return false }
@@ -71,6 +85,7 @@ extension RefreshRuntime {
         if readClock == nil, #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             setClock(ContinuousClock())
         }
+        staleCheckOnReconnect[source] = nil
         guard let now = readClock?() else { return }
         refreshedAt[source] = now
     }

@@ -59,6 +59,9 @@ public final class RefreshRuntime<Item: Sendable> {
     var readClock: (() -> LoadTime)?
     /// When each source of the current state last refreshed successfully, on ``readClock``.
     var refreshedAt: [Int: LoadTime] = [:]
+    /// The age limit of a ``refreshIfStale(olderThan:)`` refused because the list was offline,
+    /// by the source it concerned: coming back online runs it (see ``setOnline(_:)``).
+    var staleCheckOnReconnect: [Int: LoadTime] = [:]
 
     deinit {
         for running in tasks.values {
@@ -221,9 +224,12 @@ public final class RefreshRuntime<Item: Sendable> {
     /// with ``RefreshFailure/Reason/offline``, without asking the loader, and shows as any failure
     /// does: the items stay. A load in flight goes on. A failed load waiting for its retry
     /// (``retry``) is not asked again, however long it waits, and ``refreshIfStale(olderThan:)``
-    /// starts nothing. Coming back online does what ``retryNow()`` does: every load waiting for its
-    /// retry is asked again at once, and each failed direction of the current source loads again
-    /// (see rule O in <doc:Rules#Rules-of-the-features>).
+    /// starts nothing but is remembered. Coming back online first runs the remembered
+    /// ``refreshIfStale(olderThan:)`` of the current source (a list that went stale while offline
+    /// refreshes, as TanStack Query's `refetchOnReconnect` does, unless a refresh succeeded
+    /// meanwhile), then does what ``retryNow()`` does: every load waiting for its retry is asked
+    /// again at once, and each failed direction of the current source loads again (see rules ST
+    /// and O in <doc:Rules#Rules-of-the-features>).
     ///
     /// ```swift
     /// refreshStatus.setOnline(path.status == .satisfied)
@@ -232,9 +238,13 @@ public final class RefreshRuntime<Item: Sendable> {
     public func setOnline(_ isOnline: Bool) {
         guard isOnline == isOffline else { return }
         isOffline = !isOnline
-        if isOnline {
-            retryNow()
+        guard isOnline else { return }
+        let staleCheck = staleCheckOnReconnect[currentIndex]
+        staleCheckOnReconnect = [:]
+        if let staleCheck, #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            refreshIfStale(olderThan: staleCheck.duration)
         }
+        retryNow()
     }
 
     /// Publishes the screen's state to a view model's output as ``RefreshStatus`` values, so the

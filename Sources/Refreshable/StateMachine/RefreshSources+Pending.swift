@@ -83,6 +83,20 @@ extension RefreshSources {
         return indexes[source].isPending(at: position, count: items.count)
     }
 
+    /// The item with this id, found through the id index: the cost does not grow with the rows
+    /// held (no scan of the items), so a screen can look a row up on every tap.
+    /// - Parameters:
+    ///   - id: The item's id, of the type the ``identity`` reads.
+    ///   - source: The source that holds it.
+    /// - Returns: The item, or `nil` when no item with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable, source: Int) -> Item? {
+        checkSource(source, in: "item(id:source:)")
+        guard let identity else { return nil }
+        identity.checkIDType(of: id, in: "item(id:source:)")
+        let items = states[source].items
+        return indexes[source].position(of: RefreshItemID(id), in: items, identity).map { items[$0] }
+    }
+
     /// The source's pending items, front to back: those not yet brought by an answer nor removed.
     /// Costs about the number of pending items.
     /// - Parameter source: The source.

@@ -207,7 +207,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
     /// least `maxAge` old, on the runtime's clock (``RefreshRuntime/setClock(_:)``), unless it is
-    /// loading: call it when the scene becomes active again (`scenePhase`). See
+    /// loading: call it when the scene becomes active again (`scenePhase`). Offline it starts
+    /// nothing, and ``setOnline(_:)`` runs it when the list is online again. See
     /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
     /// - Parameter maxAge: How old the list may be before it refreshes.
     /// - Returns: Whether a refresh started.
@@ -219,8 +220,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the list whether the device is online. While offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without asking the loader (the items stay), and
-    /// retries wait; coming back online asks again at once for what failed. See
-    /// ``RefreshRuntime/setOnline(_:)``.
+    /// retries wait; coming back online runs a ``refreshIfStale(olderThan:)`` refused offline,
+    /// then asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         guard refreshStatus.isOffline == isOnline else { return }
@@ -323,6 +324,15 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public func isPending(id: some Hashable & Sendable) -> Bool {
         registrar.access(self, keyPath: \.items)
         return runtime.isPending(id: id, source: index)
+    }
+
+    /// The current source's item with this id, through the id index, without a scan of the rows.
+    /// Reading it in a view's body tracks ``items``. See ``RefreshSources/item(id:source:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The item, or `nil` when none with that id is held or the list has no identity.
+    public func item(id: some Hashable & Sendable) -> Item? {
+        registrar.access(self, keyPath: \.items)
+        return runtime.item(id: id, source: index)
     }
 
     /// The current source's pending items, front to back: those inserted with

@@ -1,12 +1,14 @@
 // swift-format-ignore-file: AvoidRetroactiveConformances
 
+import Dispatch
 import MJRefresh
 import Refreshable
 
 // The MJRefresh adapter an app writes (README, "Quick start: MJRefresh"): the package has no
 // dependencies, so it cannot ship conformances for MJRefresh's controls. Two conformances; the
-// footer's body shows each source's own end-of-list text on MJRefresh's state footers (leave it out,
-// `{}`, and they show MJRefresh's own). `UIRefreshControl`, `UITableView` and `UICollectionView` come
+// footer's body shows each source's own end-of-list text and a failed load-more's message on
+// MJRefresh's state footers (leave it out, `{}`, and they show MJRefresh's own end text, and a
+// failed load-more only ends the spinner: nothing on screen says it failed). `UIRefreshControl`, `UITableView` and `UICollectionView` come
 // with the RefreshableUIKit product.
 //
 // `@retroactive` is required: both the control and the protocol come from other modules, and
@@ -24,5 +26,18 @@ extension MJRefreshFooter: @retroactive RefreshFooterControl {
         (self as? MJRefreshAutoStateFooter)?.setTitle(title, for: .noMoreData)
         (self as? MJRefreshBackStateFooter)?.setTitle(title, for: .noMoreData)
         endRefreshingWithNoMoreData()
+    }
+
+    /// Shows a failed load-more on the footers that show text: back to idle (a pull up or, on an
+    /// auto footer, a tap on the label retries), with the failure's message in the label until
+    /// the footer's next state, which sets its own title again. MJRefresh applies
+    /// `endRefreshing()` on the main queue's next turn, so the message goes in after it.
+    public func endRefreshingWithFailure(message: String) {
+        endRefreshing()
+        DispatchQueue.main.async {
+            guard self.state == .idle else { return }
+            (self as? MJRefreshAutoStateFooter)?.stateLabel.text = message
+            (self as? MJRefreshBackStateFooter)?.stateLabel.text = message
+        }
     }
 }

@@ -128,8 +128,8 @@ final class NotificationsInboxViewModel: AsyncRefreshable {
     /// Marks a notification read on this device, by id.
     @discardableResult
     func markRead(id: Int) -> Bool {
-        // No lookup by id in the public API: find the row, then update it by id.
-        guard var notification = currentItems.first(where: { $0.id == id }) else { return false }
+        // Found through the id index, without a scan of the rows.
+        guard var notification = item(id: id) else { return false }
         notification.isRead = true
         return updateItem(notification) != nil
     }
