@@ -130,7 +130,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
             return "End of list comes from the server's signal, else count < pageSize; then load-more cannot trigger."
         case .failureIsShown:
             return
-                "A failure on an empty source shows a retrying placeholder; with items, a failed refresh shows a message, a failed load-more shows on the footer (a message only without one), and the items stay."
+                "A failure on an empty source shows a retrying placeholder; with items, a message, and the items stay."
         case .refreshAsksFirstPage:
             return "Refresh asks for the first page."
         case .loadMoreAsksNextPage:

@@ -169,12 +169,9 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             list.hideFailurePlaceholder()
         }
         // A failure first seen over an empty list is the placeholder's: rows that come later
-        // (a local insertion) do not turn it into a message. A failed load-more shows on the
-        // footer drawn above; each other direction's failure is its own alert: two that fail in
-        // one turn (a retry of both ends offline) are both shown.
-        let failures = [model.failure, model.loadPreviousFailure].compactMap { $0 }.filter {
-            $0.request.kind != .loadMore
-        }
+        // (a local insertion) do not turn it into a message. Each direction's failure is its own
+        // alert: two that fail in one turn (a retry of both ends offline) are both shown.
+        let failures = [model.failure, model.loadMoreFailure, model.loadPreviousFailure].compactMap { $0 }
         for failure in failures where alerted.insert(failure).inserted {
             if !items.isEmpty {
                 list.showFailureMessage(failure)

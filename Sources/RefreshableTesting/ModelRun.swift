@@ -190,7 +190,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 begin(.refresh, source: load.source, &expect)
             case .shown:
                 expect.failedSource = load.source
-                if failureShowsMessage(load.kind, source: load.source) {
+                if model.failureShowsMessage(source: load.source) {
                     expect.messages += 1
                 }
                 if model.maxRetries > 0 {
@@ -448,24 +448,12 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             expect.offline = true
             expect.failedSource = source
             model.failInFlight(kind, source: source)
-            if failureShowsMessage(kind, source: source) {
+            if model.failureShowsMessage(source: source) {
                 expect.messages += 1
             }
             return
         }
         expectBegin(outcome, &expect)
-    }
-
-    /// Whether a failure of `kind` of `source` shows a message (rule S6): a failed refresh of the
-    /// list on screen with rows does; a failed load-more shows on the footer and a failed load of
-    /// the previous page on its control instead, when the screen has one.
-    private func failureShowsMessage(_ kind: RefreshRequest.Kind, source: Int) -> Bool {
-        guard model.failureShowsMessage(source: source) else { return false }
-        switch kind {
-        case .refresh: return true
-        case .loadMore: return !driver.hasFooter
-        case .loadPrevious: return driver.adopter.refreshPreviousControl == nil
-        }
     }
 
     /// Expects the load the model started, or records why it refused it.
@@ -550,7 +538,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .refused:
             expect.progress = true
             expect.failedSource = load.source
-            if failureShowsMessage(load.kind, source: load.source) {
+            if model.failureShowsMessage(source: load.source) {
                 expect.messages += 1
             }
         case .stale:

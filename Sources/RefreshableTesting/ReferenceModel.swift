@@ -622,7 +622,7 @@ struct ReferenceModel: Sendable {
         return state.items.isEmpty && !isLoading(source: current) && state.failure != nil
     }
 
-    /// Whether a failure of `source` now shows a message, unless a control shows it (rule S6).
+    /// Whether a failure of `source` now shows a message (rule S6).
     func failureShowsMessage(source: Int) -> Bool {
         source == current && !sources[source].items.isEmpty
     }

@@ -376,17 +376,6 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         try require(driver.placeholderMismatch(shown: shown), rule)
     }
 
-    /// How many messages a failure of `kind` on the list on screen with rows shows (rule S6): one
-    /// for a refresh; none for a load-more on a screen with a footer, which shows it, nor for a
-    /// load of the previous page when the adopter has a control for it.
-    func messagesForFailure(of kind: RefreshRequest.Kind) -> Int {
-        switch kind {
-        case .refresh: return 1
-        case .loadMore: return driver.hasFooter ? 0 : 1
-        case .loadPrevious: return driver.adopter.refreshPreviousControl == nil ? 1 : 0
-        }
-    }
-
     /// Expects this many failure messages since the last expectation about messages.
     func expectNewMessages(_ count: Int, _ rule: ConformanceRule) throws {
         guard driver.hasListView else { return skip(rule, .listView) }

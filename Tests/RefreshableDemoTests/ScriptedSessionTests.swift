@@ -37,13 +37,13 @@ struct ScriptedSessionTests {
         #expect(ends.contains { $0.contains("Unpaid page 1") && $0.hasSuffix("end of list: curPage 1 == pageCount 1") })
     }
 
-    @Test func showsTheFailurePlaceholderTheRetryAndTheFooterFailure() async {
+    @Test func showsTheFailurePlaceholderTheRetryAndTheToast() async {
         let transcript = Transcript()
         _ = await ScriptedSession(seed: 1, write: transcript.write).run()
         let text = transcript.text
         #expect(text.contains("(placeholder) [ Tap to retry ]"))
         #expect(text.contains("> tap [ Tap to retry ]"))
-        #expect(!text.contains("toast:"), "a failed load-more shows on the footer, not as a toast too")
+        #expect(text.contains("toast: Loading failed: the order service is unavailable"))
         #expect(text.contains("Couldn't load more. Pull up to retry."))
         #expect(text.contains("it lands in All while Unpaid is on screen"))
         #expect(text.contains("discarded: a newer request superseded it"))

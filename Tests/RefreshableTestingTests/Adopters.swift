@@ -194,7 +194,11 @@ class TestAdopter: Refreshable {
     }
 
     func presentFailure(_ failure: RefreshFailure) {
-        showFailureMessageIfNeeded(failure)
+        let source = failure.request.source
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
+        refreshListView?.showFailureMessage(failure)
     }
 }
 
@@ -271,7 +275,11 @@ final class CustomizedOrdersController: Refreshable {
 
     func presentFailure(_ failure: RefreshFailure) {
         failures.append(failure)
-        showFailureMessageIfNeeded(failure)
+        let source = failure.request.source
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
+            return
+        }
+        refreshListView?.showFailureMessage(failure)
     }
 
     func refreshDidUpdate(_ update: RefreshUpdate) {

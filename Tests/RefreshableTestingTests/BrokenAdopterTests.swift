@@ -144,8 +144,7 @@ import Testing
         #expect(
             found(failure) == [
                 Found(
-                    .failureIsShown,
-                    "a failure with items shows once (a failed load-more on the footer) and keeps the items",
+                    .failureIsShown, "a failure with items shows a message and keeps the items",
                     .failureMessages(expected: 1, observed: 0))
             ])
     }

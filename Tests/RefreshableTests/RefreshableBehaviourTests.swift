@@ -101,27 +101,12 @@ struct RefreshableBehaviourTests {
         #expect(controller.currentItems.count == 3)
     }
 
-    @Test func aFailedLoadMoreShowsOnTheFooterOnlyAndAFailedRefreshAsAMessage() {
+    @Test func failureWithItemsShowsAMessageAndKeepsTheItems() {
         let controller = loadedController()
-        controller.loadMore()
-        controller.answer(controller.lastRequest, error: ServerError(code: 502))
-        controller.footer.flush()
-        #expect(controller.footer.state == .failed(message: "Loading failed: ServerError(code: 502)"))
-        #expect(controller.list.messages.isEmpty, "the failed load-more showed as a message too")
-        #expect(controller.list.placeholder == nil)
-        #expect(controller.currentItems.count == 3)
-        controller.refresh()
-        controller.answer(controller.lastRequest, error: ServerError(code: 502))
-        #expect(controller.list.messages.map(\.request.kind) == [.refresh])
-        #expect(controller.currentItems.count == 3)
-    }
-
-    @Test func aFailedLoadMoreOfAListWithoutAFooterShowsAsAMessage() {
-        let controller = loadedController()
-        controller.hasFooter = false
         controller.loadMore()
         controller.answer(controller.lastRequest, error: ServerError(code: 502))
         #expect(controller.list.messages.map(\.request.page) == [2])
+        #expect(controller.list.placeholder == nil)
         #expect(controller.currentItems.count == 3)
     }
 

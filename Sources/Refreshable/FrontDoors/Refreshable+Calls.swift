@@ -239,18 +239,12 @@ extension Refreshable {
         refreshListView?.reloadData()
     }
 
-    /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current, keeps
-    /// items, and no control shows the failure: the default ``presentFailure(_:)``. A failed
-    /// refresh shows as the message; a failed load-more shows on the footer (``refreshFooterControl``,
-    /// or the footer driven through ``RefreshRuntime/publishStatuses(to:)``), which a pull up
-    /// retries, and a failed load of the previous page on ``refreshPreviousControl``: each shows
-    /// as the message only when there is no such control, so the user sees one failure, once.
+    /// Shows ``RefreshListView/showFailureMessage(_:)`` when the failed source is current and keeps
+    /// items: the default ``presentFailure(_:)``.
     /// - Parameter failure: What went wrong.
     public func showFailureMessageIfNeeded(_ failure: RefreshFailure) {
         let source = failure.request.source
-        guard source == currentIndex, !refreshStatus[source].items.isEmpty,
-            !runtime.showsFailureOnAControl(failure.request.kind)
-        else {
+        guard source == currentIndex, !refreshStatus[source].items.isEmpty else {
             return
         }
         refreshListView?.showFailureMessage(failure)

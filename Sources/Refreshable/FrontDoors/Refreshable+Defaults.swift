@@ -20,8 +20,7 @@ extension Refreshable {
         reloadListIfCurrent(update)
     }
 
-    /// Shows a message with ``showFailureMessageIfNeeded(_:)``: for a failed refresh of a list
-    /// with rows, or a failed load-more or load of the previous page that no control shows.
+    /// Shows a message with ``showFailureMessageIfNeeded(_:)``.
     /// - Parameter failure: What went wrong.
     public func presentFailure(_ failure: RefreshFailure) {
         showFailureMessageIfNeeded(failure)

@@ -146,9 +146,7 @@ public protocol Refreshable: AnyObject {
     func refreshDidUpdate(_ update: RefreshUpdate)
 
     /// Called after a load failed, or the library refused a server's answer. The default is
-    /// ``showFailureMessageIfNeeded(_:)``, which shows a failed refresh of a list with rows as a
-    /// message (a failed load-more shows on the footer); an empty source's placeholder is drawn
-    /// with the controls.
+    /// ``showFailureMessageIfNeeded(_:)``; an empty source's placeholder is drawn with the controls.
     /// - Parameter failure: What went wrong, and for which request.
     func presentFailure(_ failure: RefreshFailure)
 

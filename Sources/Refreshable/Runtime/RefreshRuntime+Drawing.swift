@@ -1,16 +1,5 @@
 /// Drawing: driving the controls and the placeholder to what the state calls for.
 extension RefreshRuntime {
-    /// Whether a failed load of `kind` shows on a control, which retries it: a load-more on the
-    /// footer (the host's, or one driven through the statuses published), a load of the previous
-    /// page on the host's control for it. A refresh's failure never does (rule S6).
-    func showsFailureOnAControl(_ kind: RefreshRequest.Kind) -> Bool {
-        switch kind {
-        case .refresh: false
-        case .loadMore: statusOutput != nil || host?.controls.footer != nil
-        case .loadPrevious: host?.controls.previous != nil
-        }
-    }
-
     /// Drives header, footer and placeholder to what the current source's state calls for.
     ///
     /// A render asked for while one runs (a placeholder's retry tapped from inside

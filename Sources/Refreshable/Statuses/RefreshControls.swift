@@ -29,8 +29,9 @@ public protocol RefreshHeaderControl: AnyObject {
 /// `extension MJRefreshFooter: @retroactive RefreshFooterControl {}` is the whole adapter. Two
 /// requirements have defaults that controls with richer states can replace:
 /// ``endRefreshingWithNoMoreData(title:)`` and ``endRefreshingWithFailure(message:)``. Replace the
-/// second on a footer that can show text: a failed load-more shows on the footer, not as a
-/// message, and the default shows nothing of it (the README's MJRefresh adapter does both).
+/// second on a footer that can show text, so that a failed load-more shows on the footer as well
+/// as in the passing message: the default shows nothing of it (the README's MJRefresh adapter
+/// replaces both).
 ///
 /// MJRefresh applies `endRefreshing()`, `endRefreshingWithNoMoreData()` and `resetNoMoreData()`
 /// asynchronously, so the last call wins. The library therefore never sends a command that would
@@ -65,9 +66,7 @@ extension RefreshFooterControl {
     }
 
     /// Shows a load-more failure; the default calls ``endRefreshing()``, which leaves the footer
-    /// ready for the pull that retries but shows nothing of the failure. A failed load-more shows
-    /// on the footer, not as a message (see <doc:Rules#Failures>), so a footer that can show text
-    /// implements it: the README's MJRefresh adapter puts `message` in the state footer's label.
+    /// ready for the pull that retries.
     /// - Parameter message: What went wrong, unused by default.
     public func endRefreshingWithFailure(message: String) {
         endRefreshing()

@@ -8,8 +8,8 @@ import Refreshable
 // dependencies, so it cannot ship conformances for MJRefresh's controls. Two conformances; the
 // footer's body shows each source's own end-of-list text and a failed load-more's message on
 // MJRefresh's state footers (leave it out, `{}`, and they show MJRefresh's own end text, and a
-// failed load-more only ends the spinner: nothing on screen says it failed). `UIRefreshControl`, `UITableView` and `UICollectionView` come
-// with the RefreshableUIKit product.
+// failed load-more only ends the spinner under the passing message). `UIRefreshControl`,
+// `UITableView` and `UICollectionView` come with the RefreshableUIKit product.
 //
 // `@retroactive` is required: both the control and the protocol come from other modules, and
 // without it Swift 6 warns "extension declares a conformance of imported type 'MJRefreshHeader' to
