@@ -7,32 +7,27 @@ extension RefreshSources {
         let byCursor = policy.paging == .cursors
         let sources = states.indices.map { index -> SourceSnapshot<Item> in
             let state = states[index]
+            let (front, back) = indexes.isEmpty ? (0, 0) : (indexes[index].pendingFront, indexes[index].pendingBack)
             // A source that never loaded is saved as a new one, with its pending items only: other
             // items inserted locally before its first load are no server state, and its first load
             // replaces them anyway; a message sent meanwhile still waits for the server.
-            guard state.hasLoaded else {
-                let (front, back) = indexes.isEmpty ? (0, 0) : (indexes[index].pendingFront, indexes[index].pendingBack)
-                return SourceSnapshot(
-                    items: Array(state.items.prefix(front)) + Array(state.items.suffix(back)), hasLoaded: false,
-                    page: policy.firstPage - 1, noMoreData: false, nextCursor: nil, firstLoadedPage: policy.firstPage,
-                    noPreviousData: true, previousCursor: nil, heldPages: [], itemsBefore: 0, unheld: 0,
-                    pendingFront: front, pendingBack: back)
-            }
+            let saved = state.hasLoaded ? state : RefreshState(firstPage: policy.firstPage)
             return SourceSnapshot(
-                items: Array(state.items),
+                items: state.hasLoaded
+                    ? Array(state.items) : Array(state.items.prefix(front)) + Array(state.items.suffix(back)),
                 hasLoaded: state.hasLoaded,
-                page: state.page,
-                noMoreData: state.noMoreData,
-                nextCursor: byCursor ? state.nextCursor : nil,
-                firstLoadedPage: state.firstLoadedPage,
-                noPreviousData: state.noPreviousData,
-                previousCursor: byCursor ? state.previousCursor : nil,
-                heldPages: policy.maxPages == nil ? [] : state.heldPages,
-                itemsBefore: state.itemsBefore,
-                unheld: indexes.isEmpty ? 0 : indexes[index].unheld,
-                pendingFront: indexes.isEmpty ? 0 : indexes[index].pendingFront,
-                pendingBack: indexes.isEmpty ? 0 : indexes[index].pendingBack,
-                position: savedPosition(of: state)
+                page: saved.page,
+                noMoreData: saved.noMoreData,
+                nextCursor: byCursor ? saved.nextCursor : nil,
+                firstLoadedPage: saved.firstLoadedPage,
+                noPreviousData: saved.noPreviousData,
+                previousCursor: byCursor ? saved.previousCursor : nil,
+                heldPages: policy.maxPages == nil ? [] : saved.heldPages,
+                itemsBefore: saved.itemsBefore,
+                unheld: indexes.isEmpty || !state.hasLoaded ? 0 : indexes[index].unheld,
+                pendingFront: front,
+                pendingBack: back,
+                position: savedPosition(of: saved)
             )
         }
         return RefreshSnapshot(
