@@ -102,9 +102,7 @@ extension RefreshSources {
         }
         states[failure.request.source].position = nil
     }
-}
 
-extension RefreshSources {
     /// A failed refresh around the position is followed by a refresh of the first page in its
     /// place: its failure is not the source's to show, and no failed refresh is left to ask again.
     mutating func fallingBack(from failure: RefreshFailure) {
