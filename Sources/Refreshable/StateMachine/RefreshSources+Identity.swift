@@ -307,10 +307,8 @@ extension ItemIndex {
         guard !positions.isEmpty else { return [] }
         var ranges: [Range<Int>] = []
         for position in positions.sorted() {
-            if let last = ranges.last, position < last.upperBound {
-                continue
-            } else if let last = ranges.last, position == last.upperBound {
-                ranges[ranges.count - 1] = last.lowerBound..<(position + 1)
+            if let last = ranges.last, position <= last.upperBound {
+                ranges[ranges.count - 1] = last.lowerBound..<Swift.max(last.upperBound, position + 1)
             } else {
                 ranges.append(position..<(position + 1))
             }
