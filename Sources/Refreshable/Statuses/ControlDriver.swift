@@ -11,7 +11,7 @@ final class ControlRecord {
     @exclusivity(unchecked) var shown: RefreshAppearance.Footer?
     /// The driver sent an end command and the control still showed refreshing: a control that
     /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet. Once
-    /// that turn ran it has: a check after it (``forgetQueuedEnd()``) clears this, so that a user's
+    /// that turn ran it has: the drive after it (`afterQueueRan`) clears this, so that a user's
     /// pull made as soon as the end applied is not taken for the end still queued.
     @exclusivity(unchecked) var endPending = false
     /// How many end commands the driver sent while the control still showed refreshing, wrapping:
@@ -42,12 +42,6 @@ final class ControlRecord {
         if stillShowing {
             queuedEnds &+= 1
         }
-    }
-
-    /// Notes that the main queue ran since the driver's last end command: the control applied it
-    /// (MJRefresh applies its commands on the next turn), so whatever it shows now is its own.
-    func forgetQueuedEnd() {
-        endPending = false
     }
 
     /// Notes that the main queue ran since an action met `ends` queued ends: the end it met applied.
@@ -123,7 +117,7 @@ enum ControlDriver {
         case .some(let header):
             record.track(ObjectIdentifier(header))
             if afterQueueRan {
-                record.forgetQueuedEnd()
+                record.endPending = false
             }
             return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
         case .none:
@@ -183,7 +177,7 @@ enum ControlDriver {
         case .some(let footer):
             record.track(ObjectIdentifier(footer))
             if afterQueueRan {
-                record.forgetQueuedEnd()
+                record.endPending = false
             }
             return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
         case .none:
