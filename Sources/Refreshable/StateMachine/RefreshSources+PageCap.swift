@@ -197,22 +197,16 @@ extension RefreshSources {
     }
 
     /// Keeps a capped source's page counts in step with a local edit that inserted (`delta` 1) or
-    /// removed (`delta` -1) the item at `position`.
+    /// removed (`delta` -1) the item at `position`: the page that holds it, or the last page when an
+    /// item is inserted after every item.
     mutating func adjustHeldPage(_ source: Int, at position: Int, by delta: Int) {
         // Pending items belong to no page: positions count from the first item that is not one.
-        states[source].heldPages.addCount(delta, at: position - pendingCounts(source).front)
-    }
-}
-
-extension [HeldPage] {
-    /// Adds `delta` to the count of the page that holds the item at `position`: the last page when
-    /// an item is inserted after every item.
-    mutating func addCount(_ delta: Int, at position: Int) {
+        let position = position - pendingCounts(source).front
         var start = 0
-        for index in indices {
-            let end = start + self[index].count
-            if position < end || (delta > 0 && position == end && index == count - 1) {
-                self[index].count += delta
+        for index in states[source].heldPages.indices {
+            let end = start + states[source].heldPages[index].count
+            if position < end || (delta > 0 && position == end && index == states[source].heldPages.count - 1) {
+                states[source].heldPages[index].count += delta
                 return
             }
             start = end
