@@ -182,28 +182,22 @@ extension RefreshSources {
     }
 
     /// Puts `restored` in place of every source's state, indexed under the identity with the
-    /// saved counts beside the items; refuses items that hold an id twice.
+    /// saved counts beside the items; refuses items that hold an id twice (the caller then
+    /// replaces what was put in place).
     private mutating func replaceStates(
         with restored: [RefreshState<Item>],
         saved: [SourceSnapshot<Item>]
     ) throws(RefreshSnapshotError) {
-        guard let identity else {
-            replaceStates(with: restored)
-            return
-        }
-        var built: [ItemIndex] = []
-        built.reserveCapacity(restored.count)
+        replaceStates(with: restored)
+        guard let identity else { return }
         for (source, state) in restored.enumerated() {
-            var index = ItemIndex(state.items, identity: identity)
-            if index.holdsDuplicates {
+            if indexes[source].holdsDuplicates {
                 throw .corrupt(source: source, .duplicateID(position: Self.secondOccurrence(in: state.items, identity)))
             }
-            index.unheld = saved[source].unheld
-            (index.pendingFront, index.pendingBack) = (saved[source].pendingFront, saved[source].pendingBack)
-            built.append(index)
+            indexes[source].unheld = saved[source].unheld
+            indexes[source].pendingFront = saved[source].pendingFront
+            indexes[source].pendingBack = saved[source].pendingBack
         }
-        states = restored
-        indexes = built
     }
 
     /// Puts `restored` in place of every source's state, indexed under the identity.
