@@ -148,27 +148,22 @@ struct ItemIndex: Sendable {
         base = base &- UInt32(truncatingIfNeeded: offset)
     }
 
-    /// Moves the positions after `position` down by one, before the item there is removed from
-    /// `items` (which holds `items.count` items until then), its own entry already forgotten.
-    mutating func closeGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
-    {
+    /// Moves the positions of the items after a gap at `position` by `delta`: -1 before the item
+    /// there is removed from `items` (which holds `items.count` items until then), its own entry
+    /// already forgotten; 1 before an item is inserted there.
+    mutating func moveGap<Item>(
+        at position: Int,
+        by delta: Int,
+        in items: RefreshItems<Item>,
+        _ identity: RefreshItemIdentity<Item>
+    ) {
         if position < items.count - position {
-            // Fewer items before it: they move up in keys, and every position moves down.
-            rekey(0..<position, by: 1, in: items, identity)
-            movePositions(by: -1)
+            // Fewer items before it: they move the other way in keys, and every position moves.
+            rekey(0..<position, by: -delta, in: items, identity)
+            movePositions(by: delta)
         } else {
-            rekey((position + 1)..<items.count, by: -1, in: items, identity)
-        }
-    }
-
-    /// Moves the positions from `position` on up by one, before an item is inserted there into
-    /// `items`.
-    mutating func openGap<Item>(at position: Int, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>) {
-        if position < items.count - position {
-            rekey(0..<position, by: -1, in: items, identity)
-            movePositions(by: 1)
-        } else {
-            rekey(position..<items.count, by: 1, in: items, identity)
+            // The items after it; on an insertion, the item now there too.
+            rekey((delta < 0 ? position + 1 : position)..<items.count, by: delta, in: items, identity)
         }
     }
 

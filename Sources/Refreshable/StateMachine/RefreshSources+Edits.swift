@@ -130,7 +130,7 @@ extension ItemIndex {
         edited.remove(id)
         guard let position = position(of: id, in: items, identity) else { return nil }
         remove(id, at: position)
-        closeGap(at: position, in: items, identity)
+        moveGap(at: position, by: -1, in: items, identity)
         items.remove(at: position)
         unheld &+= 1
         return position
@@ -144,7 +144,7 @@ extension ItemIndex {
         _ identity: RefreshItemIdentity<Item>
     ) {
         let id = identity.id(item)
-        openGap(at: position, in: items, identity)
+        moveGap(at: position, by: 1, in: items, identity)
         items.insert(item, at: position)
         _ = add(id, at: position, in: items, identity)
         edited.insert(id)

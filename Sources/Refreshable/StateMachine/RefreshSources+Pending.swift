@@ -212,7 +212,7 @@ extension ItemIndex {
         _ = forgetPending(at: position, heldBefore: items.count)
         edited.remove(id)
         remove(id, at: position)
-        closeGap(at: position, in: items, identity)
+        moveGap(at: position, by: -1, in: items, identity)
         items.remove(at: position)
         unheld &+= 1
     }
