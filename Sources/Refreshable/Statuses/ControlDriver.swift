@@ -11,7 +11,7 @@ final class ControlRecord {
     @exclusivity(unchecked) var shown: RefreshAppearance.Footer?
     /// The driver sent an end command and the control still showed refreshing: a control that
     /// applies its commands on the main queue's next turn (MJRefresh) has not applied it yet. Once
-    /// that turn ran it has: the drive after it (`afterQueueRan`) clears this, so that a user's
+    /// that turn ran it has: ``track(_:afterQueueRan:)`` after it clears this, so that a user's
     /// pull made as soon as the end applied is not taken for the end still queued.
     @exclusivity(unchecked) var endPending = false
     /// How many end commands the driver sent while the control still showed refreshing, wrapping:
@@ -26,7 +26,12 @@ final class ControlRecord {
     @exclusivity(unchecked) private var identity: ObjectIdentifier?
 
     /// Forgets everything when the control identified by `id` is not the one the record describes.
-    func track(_ id: ObjectIdentifier?) {
+    /// - Parameter afterQueueRan: The main queue ran since the driver's last end command: the
+    ///   control applied it (MJRefresh applies its commands on the next turn).
+    func track(_ id: ObjectIdentifier?, afterQueueRan: Bool = false) {
+        if afterQueueRan {
+            endPending = false
+        }
         guard id != identity else { return }
         identity = id
         shown = nil
@@ -115,10 +120,7 @@ enum ControlDriver {
     ) -> Bool {
         switch consume header {
         case .some(let header):
-            record.track(ObjectIdentifier(header))
-            if afterQueueRan {
-                record.endPending = false
-            }
+            record.track(ObjectIdentifier(header), afterQueueRan: afterQueueRan)
             return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
         case .none:
             record.track(nil)
@@ -175,10 +177,7 @@ enum ControlDriver {
     ) -> Bool {
         switch consume footer {
         case .some(let footer):
-            record.track(ObjectIdentifier(footer))
-            if afterQueueRan {
-                record.endPending = false
-            }
+            record.track(ObjectIdentifier(footer), afterQueueRan: afterQueueRan)
             return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
         case .none:
             record.track(nil)
