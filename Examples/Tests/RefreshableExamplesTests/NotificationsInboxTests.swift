@@ -162,7 +162,12 @@ final class InboxScreen {
         screen.header.pull()
         let heard = await screen.loader.waitForLoads(count: 2)
         await screen.rig.mainQueue.turns(10)
-        return (heard, !heard && screen.header.isRefreshing)
+        guard heard else { return (false, screen.header.isRefreshing) }
+        // The pull's refresh lands: the header stops (it is never left spinning).
+        screen.loader.answer(try #require(screen.loader.pending.first), itemCount: 20, pageCount: 5)
+        await screen.rig.settle()
+        screen.header.flush()
+        return (true, screen.header.isRefreshing)
     }
 
     @Test func aPullRightAfterTheFirstPageLandsIsHeard() async throws {
@@ -174,8 +179,10 @@ final class InboxScreen {
         #expect(!mj.stuck)
         let afterAYield = try await Self.pullRightAfterTheFirstPage(header: .mjRefreshHeader(.turns(2)), yields: 1)
         #expect(afterAYield.heard)
+        #expect(!afterAYield.stuck)
         let uiRefreshControl = try await Self.pullRightAfterTheFirstPage(header: .uiRefreshControl, yields: 0)
         #expect(uiRefreshControl.heard)
+        #expect(!uiRefreshControl.stuck)
     }
 
     @Test func aPullRightAfterTheFirstPageLandsIsHeardByAControllerFrontDoor() async throws {
@@ -199,7 +206,10 @@ final class InboxScreen {
         let heard = await rig.loader.waitForLoads(count: 2)
         await rig.mainQueue.turns(10)
         #expect(heard)
-        #expect(heard || !rig.header.isRefreshing)
+        rig.loader.answer(try #require(rig.loader.pending.first), itemCount: 20, pageCount: 5)
+        await rig.settle()
+        rig.header.flush()
+        #expect(!rig.header.isRefreshing)  // the pull's refresh ends the spinner
     }
 
     @Test func scrollingToTheBottomRightAfterAPageLandsLoadsMore() async throws {
@@ -212,7 +222,10 @@ final class InboxScreen {
         let heard = await screen.loader.waitForLoads(count: 2)
         await screen.rig.mainQueue.turns(10)
         #expect(heard)
-        #expect(heard || !screen.footer.isRefreshing)
+        screen.loader.answer(try #require(screen.loader.pending.first), itemCount: 20, pageCount: 5)
+        await screen.rig.settle()
+        screen.footer.flush()
+        #expect(!screen.footer.isRefreshing)  // the page lands and the footer stops
     }
 
     @Test func aPullRightAfterAPulledRefreshLandsIsHeard() async throws {
@@ -227,7 +240,10 @@ final class InboxScreen {
         let heard = await screen.loader.waitForLoads(count: 3)
         await screen.rig.mainQueue.turns(10)
         #expect(heard)
-        #expect(heard || !screen.header.isRefreshing)
+        screen.loader.answer(try #require(screen.loader.pending.first), itemCount: 20, pageCount: 5)
+        await screen.rig.settle()
+        screen.header.flush()
+        #expect(!screen.header.isRefreshing)  // the pull's refresh ends the spinner
     }
 
     // MARK: The controls, as a user sees them
