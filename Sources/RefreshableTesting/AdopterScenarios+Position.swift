@@ -5,6 +5,21 @@ import Refreshable
 extension AdopterScenario {
     /// Loads the first page and `maxPages` more, each full and open, and brings a row of the page
     /// held second on screen; returns that page's number and the items of the pages held.
+    /// After the refresh of `page` answered `around`: the page above loads, then the page below,
+    /// and the list holds the three in order.
+    private static func expectOutward(
+        _ t: ScenarioContext<Adopter>, source s: Int, page: Int, around: [TestItem]
+    ) async throws {
+        let outward = try await t.expectLoads(
+            [
+                ConformanceMismatch.Load(source: s, page: page - 1, kind: .loadPrevious),
+                ConformanceMismatch.Load(source: s, page: page + 1, kind: .loadMore),
+            ], .refreshAroundPosition)
+        let above = await t.answerOpen(outward[0])
+        let below = await t.answerOpen(outward[1])
+        try t.expectItems(source: s, above + around + below, .refreshAroundPosition)
+    }
+
     private static func scrollDeep(_ t: ScenarioContext<Adopter>, source s: Int) async throws -> (
         page: Int, held: [[TestItem]]
     ) {
@@ -34,15 +49,7 @@ extension AdopterScenario {
             let r = await t.answerOpen(around)
             try t.expectItems(source: s, r, .refreshAroundPosition)
             try t.expectStart(source: s, false, .refreshAroundPosition)
-            // Outward: the page above, then the page below.
-            let outward = try await t.expectLoads(
-                [
-                    ConformanceMismatch.Load(source: s, page: page - 1, kind: .loadPrevious),
-                    ConformanceMismatch.Load(source: s, page: page + 1, kind: .loadMore),
-                ], .refreshAroundPosition)
-            let above = await t.answerOpen(outward[0])
-            let below = await t.answerOpen(outward[1])
-            try t.expectItems(source: s, above + r + below, .refreshAroundPosition)
+            try await expectOutward(t, source: s, page: page, around: r)
         }
     }
 
@@ -56,29 +63,15 @@ extension AdopterScenario {
         ) { t in
             let s = t.adopter.currentIndex
             let (page, held) = try await scrollDeep(t, source: s)
-            t.driver.note("let saved = refreshStatus.snapshot()")
-            let snapshot = t.adopter.refreshStatus.snapshot()
-            t.driver.note("try refreshStatus.restore(from: saved)")
-            do {
-                try t.adopter.refreshStatus.restore(from: snapshot)
-            } catch {
-                t.driver.note("refused: \(error)")
-            }
-            await t.driver.settle()
+            let snapshot = t.saveSnapshot()
+            await t.restore(from: snapshot)
             let around = try await t.expectLoad(source: s, page: page, kind: .refresh, .refreshAroundPosition)
             try t.expectCursor(
                 around, t.policy.paging == .cursors ? "after-p\(page - 1)" : nil, .refreshAroundPosition)
             try t.expectItems(source: s, held.flatMap { $0 }, .restoring)
             let r = await t.answerOpen(around)
             try t.expectItems(source: s, r, .refreshAroundPosition)
-            let outward = try await t.expectLoads(
-                [
-                    ConformanceMismatch.Load(source: s, page: page - 1, kind: .loadPrevious),
-                    ConformanceMismatch.Load(source: s, page: page + 1, kind: .loadMore),
-                ], .refreshAroundPosition)
-            let above = await t.answerOpen(outward[0])
-            let below = await t.answerOpen(outward[1])
-            try t.expectItems(source: s, above + r + below, .refreshAroundPosition)
+            try await expectOutward(t, source: s, page: page, around: r)
         }
     }
 

@@ -13,17 +13,10 @@ extension AdopterScenario {
             t.rig.loader.cancellationBehavior = .ignoresCancellation
             let first = try await t.appearAndExpectFirstLoad(source: s)
             let saved = await t.answerOpen(first)
-            t.driver.note("let saved = refreshStatus.snapshot()")
-            let snapshot = t.adopter.refreshStatus.snapshot()
+            let snapshot = t.saveSnapshot()
             await t.loadMore()
             let old = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
-            t.driver.note("try refreshStatus.restore(from: saved)")
-            do {
-                try t.adopter.refreshStatus.restore(from: snapshot)
-            } catch {
-                t.driver.note("refused: \(error)")
-            }
-            await t.driver.settle()
+            await t.restore(from: snapshot)
             // On screen: the restored list refreshes at once, its rows shown meanwhile.
             let refresh = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .restoring)
             try t.expectItems(source: s, saved, .restoring)
@@ -37,5 +30,25 @@ extension AdopterScenario {
             try t.expectItems(source: s, fresh, .refreshReplacesItems)
             try t.expectHeader(refreshing: false, .controlsLeaveRefreshing)
         }
+    }
+}
+
+extension ScenarioContext {
+    /// Takes the adopter's snapshot, as an app does before it goes to the background.
+    func saveSnapshot() -> RefreshSnapshot<Adopter.Item> {
+        driver.note("let saved = refreshStatus.snapshot()")
+        return adopter.refreshStatus.snapshot()
+    }
+
+    /// Restores the adopter's list from `snapshot`, as an app does at launch (a refusal is noted:
+    /// the scenario's expectations then fail), and lets the adopter settle.
+    func restore(from snapshot: RefreshSnapshot<Adopter.Item>) async {
+        driver.note("try refreshStatus.restore(from: saved)")
+        do {
+            try adopter.refreshStatus.restore(from: snapshot)
+        } catch {
+            driver.note("refused: \(error)")
+        }
+        await driver.settle()
     }
 }
