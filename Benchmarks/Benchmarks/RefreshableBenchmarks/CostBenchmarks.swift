@@ -82,6 +82,19 @@ private func registerRefreshes(rows: Int) {
         blackHole(refresh(&sources, with: answer).change)
         benchmark.stopMeasurement()
     }
+    // What the same refresh costs a hand-written list: an `Array` of the rows and a `Dictionary`
+    // from id to position, both replaced by the answer's, which frees the old ones. The baseline
+    // for the line above: freeing the memory of a long list is the allocator's work.
+    Benchmark("P6 Array and Dictionary replaced \(rows) rows x1 refreshes", configuration: configuration) {
+        benchmark in
+        var held = (0..<rows).map { Row(id: $0, value: 0) }
+        var positions = Dictionary(uniqueKeysWithValues: held.enumerated().map { ($1.id, $0) })
+        benchmark.startMeasurement()
+        held = answer
+        positions = Dictionary(uniqueKeysWithValues: answer.enumerated().map { ($1.id, $0) })
+        benchmark.stopMeasurement()
+        blackHole(held.count + positions.count)
+    }
     // The same refresh with 8 messages sent from this device still pending, at the front: it puts
     // them back around its rows, which should cost by the page and the pending items.
     Benchmark("P6 refresh identity 8 pending \(rows) rows x1 refreshes", configuration: configuration) { benchmark in
