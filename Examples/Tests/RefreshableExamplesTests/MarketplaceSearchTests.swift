@@ -1,0 +1,487 @@
+import Foundation
+import Refreshable
+import RefreshableTesting
+import Testing
+
+@testable import RefreshableExamples
+
+// The marketplace search screen driven as a user would: typing, sorting, scrolling, pulling,
+// leaving, going offline, a hostile server, and a relaunch. The server is the testing kit's
+// TestPageLoader, behind the app's own `MarketplaceSearchAPI`; each load also records the query it
+// was asked with.
+
+extension Listing {
+    /// A listing made from the testing kit's item.
+    init(_ item: TestItem) {
+        self.init(id: "L\(item.id)", title: "\(item)", priceCents: 100 * item.index)
+    }
+}
+
+/// The fake marketplace: the kit's loader, and the query of each load by the load's id.
+@MainActor
+final class FakeMarketplace {
+    let loader = TestPageLoader(makeItem: Listing.init)
+    private(set) var queries: [Int: SearchQuery] = [:]
+    /// How many loads the test has taken with `nextLoad()`.
+    var taken = 0
+
+    func search(_ query: SearchQuery, after cursor: String?) async throws -> SearchResultsPage {
+        queries[loader.loads.count] = query  // the id load(cursor:) is about to record
+        let page = try await loader.load(cursor: cursor)
+        return SearchResultsPage(listings: page.items, nextCursor: page.nextCursor)
+    }
+
+    /// The query a load asked with.
+    func query(of load: TestLoad) -> SearchQuery? { queries[load.id] }
+
+    /// Answers a load with `count` new listings and a next cursor.
+    @discardableResult
+    func answer(_ load: TestLoad, count: Int = MarketplaceSearchModel.pageSize, copies: [TestItem] = [], next: String?) -> [TestItem] {
+        let (page, items) = loader.makePage(for: load, itemCount: count, copies: copies, nextCursor: next)
+        _ = loader.answer(load, with: page)
+        return items
+    }
+}
+
+struct FakeMarketplaceAPI: MarketplaceSearchAPI {
+    let server: FakeMarketplace
+    func search(_ query: SearchQuery, after cursor: String?) async throws -> SearchResultsPage {
+        try await server.search(query, after: cursor)
+    }
+}
+
+@MainActor
+@Suite struct MarketplaceSearchTests {
+    let server = FakeMarketplace()
+    let clock = TestClock()
+
+    private func makeModel() -> MarketplaceSearchModel {
+        let model = MarketplaceSearchModel(api: FakeMarketplaceAPI(server: server), clock: clock)
+        server.loader.watch(model.results.refreshStatus)
+        return model
+    }
+
+    /// The next load, once the model reached the loader.
+    private func nextLoad() async throws -> TestLoad {
+        #expect(await server.loader.waitForLoads(count: server.taken + 1))
+        let load = try #require(server.loader.loads.dropFirst(server.taken).first)
+        server.taken += 1
+        return load
+    }
+
+    /// Types `text` and lets the debounce run out.
+    private func type(_ text: String, _ model: MarketplaceSearchModel) async {
+        model.searchTextDidChange(text)
+        await clock.waitForSleepers(1)
+        clock.advance(by: MarketplaceSearchModel.debounce)
+        await server.loader.settle()
+    }
+
+    /// The user scrolls to the last row.
+    private func scrollToEnd(_ model: MarketplaceSearchModel) {
+        let results = model.results
+        for index in results.items.indices.suffix(3) {
+            results.itemDidAppear(at: index)
+        }
+    }
+
+    /// The screen appears with the results of "lamp": one full page, more to come.
+    private func lampOnScreen() async throws -> MarketplaceSearchModel {
+        let model = makeModel()
+        model.results.setUp()
+        let first = try await nextLoad()
+        #expect(server.query(of: first)?.text == "")
+        server.answer(first, next: "all-2")
+        await server.loader.settle()
+        await type("lamp", model)
+        let lamp = try await nextLoad()
+        #expect(server.query(of: lamp) == SearchQuery(text: "lamp", sort: .newest))
+        #expect(lamp.kind == .refresh && lamp.cursor == nil)
+        server.answer(lamp, next: "lamp-2")
+        await server.loader.settle()
+        #expect(model.results.items.count == 30)
+        return model
+    }
+
+    // MARK: Paging
+
+    @Test func scrollingToTheEndLoadsTheNextPageByItsCursorUntilTheServerSendsNone() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        #expect(page2.kind == .loadMore && page2.cursor == "lamp-2")
+        #expect(model.results.isLoadingMore)
+        server.answer(page2, count: 7, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.count == 37)
+        #expect(model.results.noMoreText == "No more results")
+        #expect(!model.results.isLoadingMore)
+    }
+
+    // MARK: Query changes
+
+    @Test func typingWaitsForThePauseThenAsksForTheNewQueryOnly() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        model.searchTextDidChange("lamps")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(100))
+        model.searchTextDidChange("lamps b")
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(200))
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before)  // still typing
+        clock.advance(by: .milliseconds(100))
+        let load = try await nextLoad()
+        #expect(server.query(of: load)?.text == "lamps b")
+        #expect(server.loader.loads.count == before + 1)
+    }
+
+    @Test func aLateSecondPageOfTheOldQueryNeverShows() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let lampPage2 = try await nextLoad()
+        #expect(server.query(of: lampPage2)?.text == "lamp")
+
+        await type("lamps", model)
+        let lamps = try await nextLoad()
+        #expect(server.query(of: lamps)?.text == "lamps")
+        #expect(lamps.kind == .refresh)
+        // The new query's list shows none of the old query's rows while it loads.
+        #expect(model.results.items.isEmpty)
+        #expect(model.results.isRefreshing)
+        #expect(model.emptyText == nil)
+
+        let lampsItems = server.answer(lamps, count: 4, next: nil)
+        await server.loader.settle()
+        // "lamp"'s page 2 arrives late.
+        server.answer(lampPage2, next: "lamp-3")
+        await server.loader.settle()
+        #expect(model.results.items.map(\.id) == lampsItems.map { "L\($0.id)" })
+        #expect(model.results.noMoreText == "No more results")
+    }
+
+    @Test func aLateFirstPageOfTheOldQueryNeverShowsEvenBeforeTheNewOneLands() async throws {
+        let model = try await lampOnScreen()
+        await type("chair", model)
+        let chair = try await nextLoad()
+        await type("table", model)
+        let table = try await nextLoad()
+        #expect(server.query(of: table)?.text == "table")
+        server.answer(chair, next: "chair-2")  // late, for a query no longer on screen
+        await server.loader.settle()
+        #expect(model.results.items.isEmpty)
+        #expect(model.results.isRefreshing)
+        server.answer(table, count: 2, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.count == 2)
+    }
+
+    @Test func theSortPickerAsksForTheSameTextSortedAndDropsTheOtherSortsAnswers() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let newestPage2 = try await nextLoad()
+        model.sortDidChange(.price)
+        let byPrice = try await nextLoad()
+        #expect(server.query(of: byPrice) == SearchQuery(text: "lamp", sort: .price))
+        server.answer(newestPage2, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.isEmpty)
+        server.answer(byPrice, count: 3, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.count == 3)
+        // Typing keeps the sort.
+        await type("lamp shade", model)
+        let shade = try await nextLoad()
+        #expect(server.query(of: shade) == SearchQuery(text: "lamp shade", sort: .price))
+    }
+
+    @Test func aQueryWithNoResultsShowsItsOwnEmptyState() async throws {
+        let model = try await lampOnScreen()
+        await type("xyzzy", model)
+        let load = try await nextLoad()
+        #expect(model.emptyText == nil)  // loading, not empty
+        server.answer(load, count: 0, next: nil)
+        await server.loader.settle()
+        #expect(model.emptyText == "No results for 'xyzzy'")
+        #expect(model.results.placeholder == nil)
+        #expect(model.results.noMoreText == nil)
+        await type("lamp", model)
+        #expect(model.emptyText == nil)
+    }
+
+    // MARK: Failures
+
+    @Test func aFailedFirstPageShowsAnErrorWithRetry() async throws {
+        let model = try await lampOnScreen()
+        await type("sofa", model)
+        let sofa = try await nextLoad()
+        _ = server.loader.fail(sofa, with: TestLoadError("503"))
+        await server.loader.settle()
+        #expect(model.results.placeholder?.message == "Loading failed: 503")
+        #expect(model.emptyText == nil)
+        model.results.retry()
+        let again = try await nextLoad()
+        #expect(again.kind == .refresh && again.cursor == nil)
+        #expect(server.query(of: again)?.text == "sofa")
+        server.answer(again, count: 5, next: nil)
+        await server.loader.settle()
+        #expect(model.results.placeholder == nil)
+        #expect(model.results.items.count == 5)
+    }
+
+    @Test func aFailedLoadMoreShowsAFooterErrorWhoseRetryAsksForTheSameCursor() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        _ = server.loader.fail(page2, with: TestLoadError("timeout"))
+        await server.loader.settle()
+        #expect(model.results.loadMoreFailure?.message == "Loading failed: timeout")
+        #expect(model.results.placeholder == nil)
+        #expect(model.results.items.count == 30)
+        model.results.loadMore()  // the footer's Retry
+        let again = try await nextLoad()
+        #expect(again.kind == .loadMore && again.cursor == "lamp-2")
+        #expect(model.results.loadMoreFailure == nil)
+        server.answer(again, count: 30, next: "lamp-3")
+        await server.loader.settle()
+        #expect(model.results.items.count == 60)
+    }
+
+    // MARK: New listings check
+
+    @Test func theNewListingsCheckRefreshesAStaleFirstPageEvery30Seconds() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        let check = Task { await model.checkForNewListings() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        #expect(poll.kind == .refresh && poll.cursor == nil)
+        #expect(server.query(of: poll)?.text == "lamp")
+        server.answer(poll, count: 30, next: "lamp-2b")
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before + 1)
+
+        // The screen disappears: the check stops.
+        check.cancel()
+        await check.value
+        clock.advance(by: .seconds(120))
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before + 1)
+    }
+
+    @Test func theNewListingsCheckNeverFightsTheUsersPull() async throws {
+        let model = try await lampOnScreen()
+        let check = Task { await model.checkForNewListings() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(29))
+        let pull = Task { await model.results.refresh() }  // the user pulls at 29 s
+        let pulled = try await nextLoad()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(1))  // the check at 30 s: the pull is in flight
+        await server.loader.settle()
+        #expect(server.loader.pending == [pulled])
+        server.answer(pulled, next: "lamp-2")
+        await pull.value
+        #expect(model.results.items.count == 30)
+
+        // The check at 60 s: the pull landed 31 s ago, so the list is stale again.
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        #expect(poll.kind == .refresh)
+        // The user pulls while the check's refresh is in flight: one request, and the spinner
+        // stays until it lands.
+        let pull2 = Task { await model.results.refresh() }
+        await server.loader.settle()
+        #expect(server.loader.pending == [poll])
+        server.answer(poll, next: "lamp-2")
+        await pull2.value
+        #expect(!model.results.isRefreshing)
+        check.cancel()
+        await check.value
+    }
+
+    @Test func aCheckThatFailsShowsNoPlaceholderOverTheRows() async throws {
+        let model = try await lampOnScreen()
+        let check = Task { await model.checkForNewListings() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        _ = server.loader.fail(poll)
+        await server.loader.settle()
+        #expect(model.results.items.count == 30)
+        #expect(model.results.placeholder == nil)
+        check.cancel()
+        await check.value
+    }
+
+    // MARK: Offline
+
+    @Test func offlineAPullFailsWithoutAskingAndComingBackOnlineAsksAgain() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        model.results.setOnline(false)
+        #expect(model.results.isOffline)
+        await model.results.refresh()
+        #expect(server.loader.loads.count == before)
+        #expect(model.results.items.count == 30)
+        #expect(model.results.failure?.reason == .offline)
+        #expect(model.results.placeholder == nil)
+        model.results.setOnline(true)
+        let again = try await nextLoad()
+        #expect(again.kind == .refresh)
+        #expect(server.query(of: again)?.text == "lamp")
+    }
+
+    @Test func aQueryTypedOfflineLoadsWhenBackOnline() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        model.results.setOnline(false)
+        await type("desk", model)
+        #expect(server.loader.loads.count == before)
+        #expect(model.results.placeholder?.reason == .offline)  // an empty list: the error state
+        model.results.setOnline(true)
+        let desk = try await nextLoad()
+        #expect(server.query(of: desk)?.text == "desk")
+        server.answer(desk, count: 2, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.count == 2)
+    }
+
+    // MARK: Leaving the screen
+
+    @Test func leavingMidLoadMoreCancelsItAndShowsNoError() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        model.screenDidDisappear()
+        await server.loader.settle()
+        #expect(!server.loader.isPending(page2))
+        #expect(!model.results.isLoadingMore)
+        #expect(model.results.loadMoreFailure == nil)
+        #expect(model.results.failure == nil)
+        #expect(model.results.items.count == 30)
+        // Coming back: the rows near the end come on screen again and load the same page.
+        model.results.setUp()
+        for index in model.results.items.indices.suffix(3) {
+            model.results.itemDidDisappear(at: index)
+        }
+        scrollToEnd(model)
+        let again = try await nextLoad()
+        #expect(again.kind == .loadMore && again.cursor == "lamp-2")
+    }
+
+    @Test func leavingWhileTheQueryIsDebouncedAsksForNothing() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        model.searchTextDidChange("vase")
+        await clock.waitForSleepers(1)
+        model.screenDidDisappear()
+        clock.advance(by: .seconds(1))
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before)
+    }
+
+    @Test func leavingDuringTheFirstLoadOfAQueryLoadsItAgainOnReturn() async throws {
+        let model = try await lampOnScreen()
+        await type("rug", model)
+        let rug = try await nextLoad()
+        model.screenDidDisappear()
+        await server.loader.settle()
+        #expect(!server.loader.isPending(rug))
+        #expect(model.results.placeholder == nil)
+        model.results.setUp()  // the screen appears again
+        let again = try await nextLoad()
+        #expect(again.kind == .refresh && server.query(of: again)?.text == "rug")
+    }
+
+    // MARK: A hostile server
+
+    @Test func aRepeatedCursorIsRefusedAndTheRowsStay() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        server.answer(page2, next: "lamp-2")  // the cursor it was asked with
+        await server.loader.settle()
+        #expect(model.results.items.count == 30)
+        #expect(model.results.loadMoreFailure != nil)
+        let reason = try #require(model.results.loadMoreFailure?.reason)
+        #expect(reason == .invalidResponse(.repeatedCursor("lamp-2")))
+    }
+
+    @Test func anEmptyPageThatStillSendsACursorEndsTheList() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        server.answer(page2, count: 0, next: "lamp-3")
+        await server.loader.settle()
+        #expect(model.results.items.count == 30)
+        #expect(model.results.noMoreText == "No more results")
+        let before = server.loader.loads.count
+        scrollToEnd(model)
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before)
+    }
+
+    @Test func aListingOnTwoPagesIsShownOnce() async throws {
+        let model = makeModel()
+        model.results.setUp()
+        let first = try await nextLoad()
+        let page1 = server.answer(first, next: "c2")
+        await server.loader.settle()
+        scrollToEnd(model)
+        let second = try await nextLoad()
+        server.answer(second, count: 30, copies: Array(page1.suffix(5)), next: "c3")
+        await server.loader.settle()
+        #expect(model.results.items.count == 55)
+        #expect(Set(model.results.items.map(\.id)).count == 55)
+    }
+
+    @Test func aServerThatOnlyRepeatsListingsIsStopped() async throws {
+        let model = makeModel()
+        model.results.setUp()
+        let first = try await nextLoad()
+        let page1 = server.answer(first, next: "c1")
+        await server.loader.settle()
+        scrollToEnd(model)  // and the rows stay on screen: the model keeps loading by itself
+        for step in 2...8 {
+            guard await server.loader.waitForLoads(count: server.taken + 1) else { break }
+            let load = try await nextLoad()
+            server.answer(load, count: 30, copies: page1, next: "c\(step)")
+            await server.loader.settle()
+        }
+        #expect(server.loader.loads.count == 1 + RefreshPolicy().maxLoadsWithoutProgress)
+        #expect(model.results.loadMoreFailure?.reason == .noProgress)
+        #expect(model.results.items.count == 30)
+    }
+
+    // MARK: Relaunch
+
+    @Test func aRelaunchShowsTheSavedQueryAndRowsThenRefreshesThem() async throws {
+        let model = try await lampOnScreen()
+        model.sortDidChange(.price)
+        let byPrice = try await nextLoad()
+        server.answer(byPrice, count: 30, next: "p2")
+        await server.loader.settle()
+        let data = try JSONEncoder().encode(model.save())
+
+        // The next launch.
+        let relaunched = MarketplaceSearchTests()
+        let next = relaunched.makeModel()
+        next.restore(try JSONDecoder().decode(SavedSearch.self, from: data))
+        #expect(next.query == SearchQuery(text: "lamp", sort: .price))
+        #expect(next.searchText == "lamp")
+        #expect(next.results.items.map(\.id) == model.results.items.map(\.id))
+        #expect(relaunched.server.loader.loads.isEmpty)
+        next.results.setUp()
+        let refresh = try await relaunched.nextLoad()
+        #expect(refresh.kind == .refresh)
+        #expect(relaunched.server.query(of: refresh) == SearchQuery(text: "lamp", sort: .price))
+        #expect(next.results.items.count == 30)  // shown meanwhile
+        relaunched.server.answer(refresh, count: 12, next: nil)
+        await relaunched.server.loader.settle()
+        #expect(next.results.items.count == 12)
+    }
+}
