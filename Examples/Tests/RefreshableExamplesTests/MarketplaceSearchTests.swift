@@ -457,6 +457,196 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(model.results.items.count == 30)
     }
 
+    // MARK: Probes: what a user would see around a query change
+
+    @Test func theFirstRowOnScreenAlreadyLoadsPageTwoWithTheDefaultPrefetchDistance() async throws {
+        let model = try await lampOnScreen()
+        model.results.prefetchDistance = nil  // the default (the screen sets 1)
+        let before = server.loader.loads.count
+        model.results.itemDidAppear(at: 0)  // the top of the list, as it first shows
+        await server.loader.settle()
+        // One page (30) before the end is every row of a 30-row page.
+        #expect(server.loader.loads.count == before + 1)
+        #expect(server.loader.loads.last?.kind == .loadMore)
+    }
+
+    @Test func aPullDuringAQueryChangeReturns() async throws {
+        let model = try await lampOnScreen()
+        let pull = Task { await model.results.refresh() }
+        let pulled = try await nextLoad()
+        model.sortDidChange(.price)
+        await pull.value  // the spinner goes
+        let byPrice = try await nextLoad()
+        #expect(server.query(of: byPrice)?.sort == .price)
+        #expect(!server.loader.isPending(pulled))
+    }
+
+    @Test func rowsOfTheOldQueryLeavingTheScreenDoNotLoadTheNewQuerysSecondPage() async throws {
+        let model = try await lampOnScreen()
+        let lampRows = Array(model.results.items.suffix(3))
+        for row in lampRows { model.results.itemDidAppear(row) }  // at the end of "lamp"
+        let lampPage2 = try await nextLoad()
+        server.answer(lampPage2, count: 3, next: nil)  // "lamp" ends
+        await server.loader.settle()
+        let before = server.loader.loads.count
+
+        await type("lamps", model)
+        let lamps = try await nextLoad()
+        // SwiftUI removes the old rows: their onDisappear comes after the items changed.
+        for row in lampRows { model.results.itemDidDisappear(row) }
+        for row in model.results.items { _ = row }
+        server.answer(lamps, count: 30, next: "lamps-2")
+        await server.loader.settle()
+        // The new list shows from its top.
+        for index in 0..<10 { model.results.itemDidAppear(at: index) }
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before + 1, "only the new query's first page")
+    }
+
+    @Test func rowsOfTheOldQueryThatNeverReportLeavingDoNotLoadTheNewQuerysSecondPage() async throws {
+        let model = try await lampOnScreen()
+        for index in model.results.items.indices.suffix(3) { model.results.itemDidAppear(at: index) }
+        let lampPage2 = try await nextLoad()
+        server.answer(lampPage2, count: 3, next: nil)
+        await server.loader.settle()
+        let before = server.loader.loads.count
+        await type("lamps", model)
+        let lamps = try await nextLoad()
+        server.answer(lamps, count: 30, next: "lamps-2")
+        await server.loader.settle()
+        for index in 0..<10 { model.results.itemDidAppear(at: index) }
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before + 1, "only the new query's first page")
+    }
+
+    @Test func theNewListingsCheckCutsAScrolledListBackToItsFirstPage() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        server.answer(page2, next: "lamp-3")
+        await server.loader.settle()
+        #expect(model.results.items.count == 60)
+        let check = Task { await model.checkForNewListings() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        server.answer(poll, next: "lamp-2")
+        await server.loader.settle()
+        // What the docs offer for a periodic check replaces the 60 rows the user scrolled
+        // through with the first 30.
+        #expect(model.results.items.count == 30)
+        check.cancel()
+        await check.value
+    }
+
+    @Test func restoringAfterTheGlueAlreadySetTheListUpAsksTwice() async throws {
+        // `.refreshable(model)` carries its own `.task { model.setUp() }`; the SceneStorage article
+        // restores in the view's `.task`. If the glue's task runs first:
+        let saved = try await lampOnScreen().save()
+        let relaunched = MarketplaceSearchTests()
+        let next = relaunched.makeModel()
+        next.results.setUp()
+        let wasted = try await relaunched.nextLoad()
+        next.restore(saved)
+        next.results.setUp()
+        let refresh = try await relaunched.nextLoad()
+        #expect(relaunched.server.query(of: refresh)?.text == "lamp")
+        #expect(!relaunched.server.loader.isPending(wasted))
+        #expect(next.results.items.count == 30)
+    }
+
+    @Test func anEmptyFirstPageThatStillSendsACursorIsTheEmptyState() async throws {
+        let model = try await lampOnScreen()
+        await type("qwerty", model)
+        let load = try await nextLoad()
+        server.answer(load, count: 0, next: "qwerty-2")
+        await server.loader.settle()
+        #expect(model.emptyText == "No results for 'qwerty'")
+        #expect(model.results.placeholder == nil)
+    }
+
+    @Test func aListingTwiceOnOnePageIsShownOnce() async throws {
+        let model = try await lampOnScreen()
+        await type("mirror", model)
+        let load = try await nextLoad()
+        let a = Listing(id: "A", title: "a", priceCents: 1)
+        let b = Listing(id: "B", title: "b", priceCents: 2)
+        _ = server.loader.answer(load, with: RefreshPage(items: [a, b, a], nextCursor: nil))
+        await server.loader.settle()
+        #expect(model.results.items.map(\.id) == ["A", "B"])
+    }
+
+    @Test func theOldQuerysFailuresGoWithIt() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let page2 = try await nextLoad()
+        _ = server.loader.fail(page2)
+        await server.loader.settle()
+        #expect(model.results.loadMoreFailure != nil)
+        await type("lamps", model)
+        let lamps = try await nextLoad()
+        #expect(model.results.loadMoreFailure == nil)
+        #expect(model.results.failure == nil)
+        _ = server.loader.fail(lamps)
+        await server.loader.settle()
+        #expect(model.results.placeholder != nil)
+        await type("lampshade", model)
+        _ = try await nextLoad()
+        #expect(model.results.placeholder == nil)
+    }
+
+    @Test func cursorsThatGoRoundACircleStopLoading() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        var cursors = ["lamp-3", "lamp-2", "lamp-3", "lamp-2", "lamp-3", "lamp-2"]
+        while !cursors.isEmpty, await server.loader.waitForLoads(count: server.taken + 1) {
+            let load = try await nextLoad()
+            server.answer(load, count: 30, next: cursors.removeFirst())
+            await server.loader.settle()
+            scrollToEnd(model)  // the user keeps scrolling down
+        }
+        #expect(server.taken == 2 + 2 + RefreshPolicy().maxLoadsWithoutProgress)  // "", lamp; lamp-2, lamp-3; then the circle
+        #expect(model.results.loadMoreFailure?.reason == .noProgress)
+    }
+
+    @Test func aCheckRefusedOfflineRunsWhenBackOnlineAndTheNextCheckWaits() async throws {
+        let model = try await lampOnScreen()
+        let before = server.loader.loads.count
+        let check = Task { await model.checkForNewListings() }
+        model.results.setOnline(false)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))  // the check, offline: nothing asked
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before)
+        #expect(model.results.failure == nil)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(15))
+        model.results.setOnline(true)  // refetch on reconnect
+        let poll = try await nextLoad()
+        #expect(poll.kind == .refresh)
+        server.answer(poll, next: "lamp-2")
+        await server.loader.settle()
+        clock.advance(by: .seconds(15))  // the check at 60 s: 15 s old
+        await server.loader.settle()
+        #expect(server.loader.loads.count == before + 1)
+        check.cancel()
+        await check.value
+    }
+
+    @Test func aSortChangeRightAfterARestoreLoadsTheNewSortOnAppearance() async throws {
+        let saved = try await lampOnScreen().save()
+        let relaunched = MarketplaceSearchTests()
+        let next = relaunched.makeModel()
+        next.restore(saved)
+        next.sortDidChange(.price)
+        #expect(next.results.items.isEmpty)
+        #expect(relaunched.server.loader.loads.isEmpty)
+        next.results.setUp()
+        let load = try await relaunched.nextLoad()
+        #expect(relaunched.server.query(of: load) == SearchQuery(text: "lamp", sort: .price))
+        #expect(load.kind == .refresh)
+    }
+
     // MARK: Relaunch
 
     @Test func aRelaunchShowsTheSavedQueryAndRowsThenRefreshesThem() async throws {
@@ -483,5 +673,37 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         relaunched.server.answer(refresh, count: 12, next: nil)
         await relaunched.server.loader.settle()
         #expect(next.results.items.count == 12)
+    }
+}
+
+/// The search endpoint over a conformance rig's loader.
+struct RigSearchAPI: MarketplaceSearchAPI {
+    let loader: TestPageLoader<Listing>
+    func search(_ query: SearchQuery, after cursor: String?) async throws -> SearchResultsPage {
+        let page = try await loader.load(cursor: cursor)
+        return SearchResultsPage(listings: page.items, nextCursor: page.nextCursor)
+    }
+}
+
+@MainActor
+@Suite struct MarketplaceSearchConformanceTests {
+    /// The screen's own list model, as it ships (String ids, `identity: .id()`), cannot be checked:
+    /// the suite needs an identity that reads `TestItem.id`'s Int (TestingYourAdopter.md:304-309).
+    @Test func theSearchResultsListKeepsEveryRule() async throws {
+        await withKnownIssue("kit: the conformance suite refuses an identity over String ids, as most servers send") {
+            _ = try await RefreshableConformance.checkListModel(makeItem: Listing.init) { rig in
+                MarketplaceSearchModel(api: RigSearchAPI(loader: rig.loader), clock: TestClock()).results
+            }
+        }
+    }
+
+    /// Every rule but the identity's ones: the wiring check still refuses the String ids first.
+    @Test func theSearchResultsListKeepsTheRulesThatDoNotEditById() async throws {
+        let rules = Set(ConformanceRule.allCases).subtracting([.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay])
+        await withKnownIssue("kit: the wiring check (W) refuses String ids even when no rule that edits by id is asked for") {
+            _ = try await RefreshableConformance.checkListModel(rules: rules, makeItem: Listing.init) { rig in
+                MarketplaceSearchModel(api: RigSearchAPI(loader: rig.loader), clock: TestClock()).results
+            }
+        }
     }
 }

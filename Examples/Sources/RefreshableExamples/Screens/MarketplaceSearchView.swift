@@ -106,6 +106,9 @@ final class MarketplaceSearchModel {
             return RefreshPage(items: page.listings, nextCursor: page.nextCursor)
         }
         results.refreshStatus.setClock(clock)
+        // Load more when the last row appears: the default, one page (30), is every row of a
+        // one-page list, which would ask for page 2 as soon as a query's first page shows.
+        results.prefetchDistance = 1
     }
 
     private static var policy: RefreshPolicy { RefreshPolicy(pageSize: pageSize, paging: .cursors) }
