@@ -1,5 +1,7 @@
 import Foundation
+import Observation
 import Refreshable
+import Synchronization
 import RefreshableTesting
 import Testing
 
@@ -382,6 +384,10 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         clock.advance(by: .seconds(1))
         await server.loader.settle()
         #expect(server.loader.loads.count == before)
+        // Back on screen: the field says "vase", so the results follow it.
+        model.screenDidAppear()
+        let vase = try await nextLoad()
+        #expect(server.query(of: vase)?.text == "vase")
     }
 
     @Test func leavingDuringTheFirstLoadOfAQueryLoadsItAgainOnReturn() async throws {
@@ -647,6 +653,44 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(load.kind == .refresh)
     }
 
+    // MARK: Observation: what SwiftUI redraws
+
+    /// Whether reading `read` in a view's body would redraw it after `change`.
+    private func redraws(_ read: @escaping @MainActor () -> Void, after change: () async -> Void) async -> Bool {
+        let flag = ObservedFlag()
+        withObservationTracking {
+            read()
+        } onChange: {
+            flag.raise()
+        }
+        await change()
+        return flag.isRaised
+    }
+
+    @Test func aNewQueryRedrawsTheRowsTheEmptyStateAndTheSpinner() async throws {
+        let model = try await lampOnScreen()
+        let results = model.results
+        #expect(await redraws({ _ = results.items.count }, after: { model.sortDidChange(.price) }))
+        _ = try await nextLoad()
+        await type("nothing", model)
+        let nothing = try await nextLoad()
+        #expect(await redraws({ _ = model.emptyText }, after: {
+            server.answer(nothing, count: 0, next: nil)
+            await server.loader.settle()
+        }))
+        #expect(model.emptyText == "No results for 'nothing'")
+        #expect(await redraws({ _ = results.isRefreshing }, after: { await type("lamp", model) }))
+    }
+
+    @Test func aRestoreRedrawsTheRows() async throws {
+        let saved = try await lampOnScreen().save()
+        let relaunched = MarketplaceSearchTests()
+        let next = relaunched.makeModel()
+        let results = next.results
+        #expect(await redraws({ _ = results.items.count }, after: { next.restore(saved) }))
+        #expect(await redraws({ _ = next.query }, after: { next.sortDidChange(.price) }))
+    }
+
     // MARK: Relaunch
 
     @Test func aRelaunchShowsTheSavedQueryAndRowsThenRefreshesThem() async throws {
@@ -706,4 +750,25 @@ struct RigSearchAPI: MarketplaceSearchAPI {
             }
         }
     }
+
+    /// The screen's configuration (cursors, 30 a page, load more at the last row, an identity) on
+    /// the kit's own items, which the suite can check.
+    @Test func theSearchConfigurationKeepsEveryRule() async throws {
+        try await RefreshableConformance.checkListModel(makeItem: { $0 }) { rig in
+            let model = RefreshListModel<TestItem>(
+                noMoreTitles: ["No more results"],
+                policy: RefreshPolicy(pageSize: MarketplaceSearchModel.pageSize, paging: .cursors),
+                identity: RefreshItemIdentity(\.id)
+            ) { request in try await rig.loader.load(request) }
+            model.prefetchDistance = 1
+            return model
+        }
+    }
+}
+
+/// A flag Observation's `onChange` raises from any thread.
+final class ObservedFlag: Sendable {
+    private let raised = Mutex(false)
+    func raise() { raised.withLock { $0 = true } }
+    var isRaised: Bool { raised.withLock { $0 } }
 }

@@ -165,6 +165,15 @@ final class MarketplaceSearchModel {
         }
     }
 
+    /// The screen appeared: a query typed just before it left applies now, and the list loads if
+    /// it never did (or refreshes a restored list behind its rows).
+    func screenDidAppear() {
+        if searchText != query.text {
+            apply(SearchQuery(text: searchText, sort: query.sort))
+        }
+        results.setUp()
+    }
+
     /// The screen disappeared: its loads stop (the rows stay).
     func screenDidDisappear() {
         debounceTask?.cancel()
@@ -253,7 +262,7 @@ struct MarketplaceSearchView: View {
             {
                 model.restore(saved)
             }
-            results.setUp()
+            model.screenDidAppear()
             await model.checkForNewListings()
         }
         .onDisappear { model.screenDidDisappear() }
