@@ -653,6 +653,39 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(load.kind == .refresh)
     }
 
+    @Test func aPullWhoseTaskSwiftUICancelsStillLands() async throws {
+        let model = try await lampOnScreen()
+        let pull = Task { await model.results.refresh() }
+        let pulled = try await nextLoad()
+        pull.cancel()  // the view's identity changed
+        await server.loader.settle()
+        #expect(server.loader.isPending(pulled))
+        server.answer(pulled, count: 5, next: nil)
+        await pull.value  // returns when the refresh settles, cancelled or not
+        #expect(model.results.items.count == 5)
+    }
+
+    @Test func aFailedNewListingsCheckOverAnEmptyResultReplacesTheEmptyStateWithAnError() async throws {
+        let model = try await lampOnScreen()
+        await type("unicorn", model)
+        let unicorn = try await nextLoad()
+        server.answer(unicorn, count: 0, next: nil)
+        await server.loader.settle()
+        #expect(model.emptyText == "No results for 'unicorn'")
+        let check = Task { await model.checkForNewListings() }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        _ = server.loader.fail(poll)
+        await server.loader.settle()
+        // A background check the user never asked for puts the error state with Retry in place of
+        // "No results for 'unicorn'" (rule S6: a failure while the source is empty).
+        #expect(model.emptyText == nil)
+        #expect(model.results.placeholder != nil)
+        check.cancel()
+        await check.value
+    }
+
     // MARK: Observation: what SwiftUI redraws
 
     /// Whether reading `read` in a view's body would redraw it after `change`.
