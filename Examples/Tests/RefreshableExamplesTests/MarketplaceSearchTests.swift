@@ -686,6 +686,77 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         await check.value
     }
 
+    /// URLSession's async API throws `URLError(.cancelled)` (NSURLErrorCancelled, -999) when its
+    /// task is cancelled, not `CancellationError`.
+    struct URLErrorCancelled: Error, CustomStringConvertible {
+        var description: String { "cancelled" }
+    }
+
+    /// An endpoint that answers after `latency` on `clock`, and throws as URLSession does when
+    /// cancelled.
+    struct SlowURLSessionAPI: MarketplaceSearchAPI {
+        let clock: TestClock
+        func search(_ query: SearchQuery, after cursor: String?) async throws -> SearchResultsPage {
+            do {
+                try await clock.sleep(for: .seconds(10))
+            } catch is CancellationError {
+                throw URLErrorCancelled()
+            }
+            let listings = (0..<30).map { Listing(id: "\(query.text)-\(cursor ?? "")-\($0)", title: "", priceCents: 0) }
+            return SearchResultsPage(listings: listings, nextCursor: "\(cursor ?? "")x")
+        }
+    }
+
+    @Test func leavingMidFirstLoadOverURLSessionShowsNoError() async throws {
+        let network = TestClock()
+        let model = MarketplaceSearchModel(api: SlowURLSessionAPI(clock: network), clock: clock)
+        model.screenDidAppear()
+        await network.waitForSleepers(1)
+        model.screenDidDisappear()
+        #expect(await settle { network.sleeperCount == 0 })
+        await server.loader.settle()
+        #expect(model.results.placeholder == nil)
+        #expect(model.results.failure == nil)
+        // Back on screen: the first page loads again.
+        model.screenDidAppear()
+        await network.waitForSleepers(1)
+        network.advance(by: .seconds(10))
+        #expect(await settle { model.results.items.count == 30 })
+    }
+
+    @Test func leavingMidLoadMoreOverURLSessionShowsNoFooterError() async throws {
+        let network = TestClock()
+        let model = MarketplaceSearchModel(api: SlowURLSessionAPI(clock: network), clock: clock)
+        model.screenDidAppear()
+        await network.waitForSleepers(1)
+        network.advance(by: .seconds(10))
+        #expect(await settle { model.results.items.count == 30 })
+        scrollToEnd(model)
+        await network.waitForSleepers(1)
+        model.screenDidDisappear()
+        #expect(await settle { network.sleeperCount == 0 })
+        await server.loader.settle()
+        #expect(model.results.loadMoreFailure == nil)
+        #expect(model.results.failure == nil)
+    }
+
+    @Test func typingFastOverURLSessionShowsNoErrorForTheQueriesLeftBehind() async throws {
+        let network = TestClock()
+        let model = MarketplaceSearchModel(api: SlowURLSessionAPI(clock: network), clock: clock)
+        model.screenDidAppear()
+        await network.waitForSleepers(1)
+        await type("l", model)
+        await type("la", model)
+        await type("lam", model)
+        await network.waitForSleepers(1)
+        #expect(await settle { network.sleeperCount == 1 })
+        #expect(model.results.failure == nil)
+        #expect(model.results.placeholder == nil)
+        network.advance(by: .seconds(10))
+        #expect(await settle { model.results.items.count == 30 })
+        #expect(model.results.items.first?.id.hasPrefix("lam-") == true)
+    }
+
     // MARK: Observation: what SwiftUI redraws
 
     /// Whether reading `read` in a view's body would redraw it after `change`.
