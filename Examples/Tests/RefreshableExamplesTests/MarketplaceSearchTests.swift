@@ -757,6 +757,26 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(model.results.items.first?.id.hasPrefix("lam-") == true)
     }
 
+    /// The other way the docs allow for a new query: replacing source 0's whole state through the
+    /// runtime's `sources` ("except those of a source whose whole state it replaced",
+    /// RefreshRuntime.sources), which keeps the policy and the identity.
+    @Test func replacingOnlyTheSourcesStateAlsoDropsTheOldQuerysLatePage() async throws {
+        let model = try await lampOnScreen()
+        scrollToEnd(model)
+        let lampPage2 = try await nextLoad()
+        let runtime = model.results.refreshStatus
+        runtime.sources[0] = RefreshState(noMoreTitle: "No more results")
+        let again = try await nextLoad()
+        #expect(again.kind == .refresh && again.cursor == nil)
+        server.answer(lampPage2, next: "lamp-3")
+        await server.loader.settle()
+        #expect(model.results.items.isEmpty)
+        #expect(runtime.policy.paging == .cursors)
+        let fresh = server.answer(again, count: 3, next: nil)
+        await server.loader.settle()
+        #expect(model.results.items.map(\.id) == fresh.map { "L\($0.id)" })
+    }
+
     // MARK: Observation: what SwiftUI redraws
 
     /// Whether reading `read` in a view's body would redraw it after `change`.
