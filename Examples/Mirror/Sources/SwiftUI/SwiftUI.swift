@@ -443,6 +443,15 @@ extension View {
         self
     }
 
+    /// Marks this view as searchable, which configures the display of a search field.
+    /// - Parameters:
+    ///   - text: The text to display and edit in the search field.
+    ///   - prompt: A `Text` view representing the prompt of the search field.
+    /// - Returns: A view with a search field.
+    nonisolated public func searchable(text: Binding<String>, prompt: Text? = nil) -> some View {
+        self
+    }
+
     /// Layers the views that you specify in front of this view.
     /// - Parameters:
     ///   - alignment: The alignment for the overlay's content.
