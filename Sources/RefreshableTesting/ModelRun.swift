@@ -785,6 +785,11 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         if let edit = expect.edit, source == model.current {
             return edit
         }
+        // A local edit undone or kept against the rule, after an answer (rule I3).
+        let local = { (items: [TestItem]) in Set(items.filter { self.localResponses.contains($0.response) }.map(\.id)) }
+        if local(expected) != local(held) {
+            return .serverCopyReplacesEdit
+        }
         for (wanted, shown) in zip(expected, held) where wanted.id == shown.id && wanted != shown {
             if localResponses.contains(shown.response) || localResponses.contains(wanted.response) {
                 return .serverCopyReplacesEdit
