@@ -87,7 +87,7 @@ extension RefreshSources {
             let oldIndex = indexes[source]
             let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
             let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
-            let edits = oldIndex.edits(outlasting: request.generation, in: old, identity)
+            let edits = oldIndex.edited.isEmpty ? [] : oldIndex.edits(outlasting: request.generation, in: old, identity)
             report.confirmed = confirmed
             report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
             indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
@@ -100,7 +100,7 @@ extension RefreshSources {
             // holding them here would make it copy them.
             report.keptIDs = []
             report.keptIDs?.reserveCapacity(incoming.count)
-            _ = indexes[source].append(
+            let range = indexes[source].append(
                 incoming, to: &states[source]._items, identity, asked: request.generation, report: &report)
             indexes[source].keepPending(
                 unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
@@ -108,7 +108,8 @@ extension RefreshSources {
             // The new ids: the pending items kept before and after the page's, read back (a few),
             // or, when edits made after the refresh was asked for stayed, every id read back.
             var new = report.keptIDs ?? []
-            if keepEdits(edits, of: old, asked: request.generation, source: source, identity: identity) {
+            let stayed = edits.isEmpty ? 0 : keepEdits(edits, of: old, asked: request.generation, source: source, identity: identity)
+            if stayed > 0 {
                 new = states[source].items.map(identity.id)
             } else if front + back > 0 {
                 let items = states[source].items
@@ -131,7 +132,7 @@ extension RefreshSources {
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
             }
-            return .replaced(count: states[source].items.count)
+            return .replaced(count: range.count + stayed + indexes[source].pendingFront + indexes[source].pendingBack)
         }
     }
 
@@ -145,14 +146,14 @@ extension RefreshSources {
     ///   - edits: The edits the refresh does not undo, by their items' positions in `old`, ascending.
     ///   - old: The items the refresh replaced.
     ///   - asked: The refresh's generation.
-    /// - Returns: Whether inserted items stayed, which moved the rows after them.
+    /// - Returns: How many inserted items stayed, which moved the rows after them.
     mutating func keepEdits(
         _ edits: [(position: Int, edit: LocalEdit)],
         of old: RefreshItems<Item>,
         asked: UInt64,
         source: Int,
         identity: RefreshItemIdentity<Item>
-    ) -> Bool {
+    ) -> Int {
         var staying: [Int] = []
         for (position, edit) in edits {
             let id = identity.id(old[position])
@@ -165,7 +166,7 @@ extension RefreshSources {
             }
             indexes[source].edited[id] = edit
         }
-        guard !staying.isEmpty else { return false }
+        guard !staying.isEmpty else { return 0 }
         // Each item staying goes before the row at its position, in one pass: they are in order.
         let items = states[source].items
         let (front, back) = pendingCounts(source)
@@ -185,7 +186,7 @@ extension RefreshSources {
         indexes[source] = indexes[source].reindexed(states[source].items, identity)
         // They are not the server's items.
         indexes[source].unheld &-= staying.count
-        return true
+        return staying.count
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
