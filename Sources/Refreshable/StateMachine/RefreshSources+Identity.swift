@@ -51,7 +51,7 @@ extension RefreshSources {
     /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends,
     /// a load of the previous page puts them first; an item held already is not added twice, an
     /// item removed locally is left out, and a local edit made after the request was asked for
-    /// stays (see ``keepEdits(_:of:source:identity:)``).
+    /// stays (see ``keepEdits(_:of:asked:source:identity:)``).
     ///
     /// Costs one id lookup per page item and per local edit, whatever the source holds. A refresh
     /// keeps the items it replaced for its difference, which is built only when read.
@@ -87,7 +87,8 @@ extension RefreshSources {
             let oldIndex = indexes[source]
             let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
             let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
-            let edits = oldIndex.edited.isEmpty ? [] : oldIndex.edits(outlasting: request.generation, in: old, identity)
+            let edits =
+                oldIndex.edited.isEmpty ? [] : oldIndex.edits(outlasting: request.generation, in: old, identity)
             report.confirmed = confirmed
             report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
             indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
@@ -108,7 +109,9 @@ extension RefreshSources {
             // The new ids: the pending items kept before and after the page's, read back (a few),
             // or, when edits made after the refresh was asked for stayed, every id read back.
             var new = report.keptIDs ?? []
-            let stayed = edits.isEmpty ? 0 : keepEdits(edits, of: old, asked: request.generation, source: source, identity: identity)
+            let stayed =
+                edits.isEmpty
+                ? 0 : keepEdits(edits, of: old, asked: request.generation, source: source, identity: identity)
             if stayed > 0 {
                 new = states[source].items.map(identity.id)
             } else if front + back > 0 {
