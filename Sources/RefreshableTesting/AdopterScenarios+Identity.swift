@@ -134,6 +134,31 @@ extension AdopterScenario {
         }
     }
 
+    static var editsDuringRefresh: AdopterScenario {
+        AdopterScenario(
+            .serverCopyReplacesEdit, "an update and an insertion made while a refresh is in flight outlast its answer",
+            feature: .identity
+        ) { t in
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answer(first, itemCount: t.fullPage)
+            await t.refresh()
+            let refresh = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            let edit = await t.update(a[0])
+            let draft = await t.insert(at: 1)
+            try t.expectItems(source: s, [edit, draft] + a.dropFirst(), .serverCopyReplacesEdit)
+            // The answer was made before the edits: it brings the first item as it was, and not the
+            // draft. The edited item is held at the answer's place, the draft where it was.
+            let b = await t.answer(refresh, itemCount: t.fullPage, copies: [a[0]])
+            try t.expectItems(source: s, [edit, draft] + b.dropFirst(), .serverCopyReplacesEdit)
+            // A refresh asked for after the edits has the last word.
+            await t.refresh()
+            let again = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            let c = await t.answer(again, itemCount: t.fullPage, copies: [a[0]])
+            try t.expectItems(source: s, c, .serverCopyReplacesEdit)
+        }
+    }
+
     static var pendingItemsStay: AdopterScenario {
         AdopterScenario(
             .pendingItemsStay,

@@ -75,9 +75,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// A local removal shows at once and sticks until a refresh asked for after it lands (id `I2`,
     /// in the article "Items with an identity", under "Edit items without a refresh").
     case removalSticks
-    /// A local update or insertion shows at once and stands until the server sends the item again,
-    /// whose copy then replaces it in place (id `I3`, in the article "Items with an identity", under
-    /// "Edit items without a refresh").
+    /// A local update or insertion shows at once and stands until an answer asked for after it
+    /// brings the item, whose copy then replaces it in place; an answer asked for before it (a
+    /// refresh in flight when it was made) does not undo it (id `I3`, in the article "Items with an
+    /// identity", under "Edit items without a refresh").
     case serverCopyReplacesEdit
     /// A pending local item shows at once, sits at its end of the list and stays through every
     /// load, a refresh in flight included, until an answer brings its id, whose copy then takes its
@@ -170,7 +171,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
                 "A local removal shows at once and sticks until a refresh asked for after it lands: later pages leave the item out."
         case .serverCopyReplacesEdit:
             return
-                "A local update or insertion shows at once and stands until the server sends the item again; the server's copy then replaces it in place."
+                "A local update or insertion shows at once and stands until an answer asked for after it brings the item, whose copy then replaces it in place; an answer asked for before it does not undo it."
         case .pendingItemsStay:
             return
                 "A pending local item shows at once at its end of the list and stays through every load, a refresh in flight included, until an answer brings its id (its copy then takes the item's place, once) or the app removes it."

@@ -779,7 +779,18 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         let shownPending = Set(pending).intersection(ids)
         let wantedPositions = pending.map { id in expected.firstIndex { $0.id == id } }
         let shownPositions = pending.map { id in ids.firstIndex(of: id) }
-        if shownPending.count < pending.count || wantedPositions != shownPositions {
+        if shownPending.count < pending.count {
+            return .pendingItemsStay
+        }
+        // After an answer, a local edit undone or kept against the rule (rule I3), which moves the
+        // pending items after it too.
+        let local = { (items: [TestItem]) in
+            Set(items.filter { self.localResponses.contains($0.response) && !pending.contains($0.id) }.map(\.id))
+        }
+        if expect.edit == nil, local(expected) != local(held) {
+            return .serverCopyReplacesEdit
+        }
+        if wantedPositions != shownPositions {
             return .pendingItemsStay
         }
         if let edit = expect.edit, source == model.current {

@@ -118,7 +118,7 @@ extension ReferenceModel.Source {
     /// it as the server has it. Removals stay until the next refresh.
     private mutating func forgetEditsDropped() {
         let held = Set(items.map(\.id))
-        edited = edited.filter { held.contains($0) }
+        edited = edited.filter { held.contains($0.key) }
     }
 
     /// Counts a local insertion (`delta` 1) or removal (`delta` -1) at `position` in the page that

@@ -23,6 +23,15 @@ struct ReferenceModel: Sendable {
         var around = false
     }
 
+    /// When an item was updated or inserted locally, counted in loads started: an answer to a load
+    /// started by then was asked for before the edit and does not undo it (rule I3).
+    struct Edit: Sendable, Equatable {
+        /// When it was last updated or inserted.
+        var generation: Int
+        /// When it was inserted, for an item inserted locally.
+        var inserted: Int?
+    }
+
     /// Which copy of an item a page brings again stays, when the list has an identity.
     enum Duplicates: Sendable, Equatable {
         case keepHeld
@@ -59,8 +68,8 @@ struct ReferenceModel: Sendable {
         var sentBefore = 0
         /// Ids removed locally, each with the number of loads started when it was removed.
         var removed: [Int: Int] = [:]
-        /// Ids updated or inserted locally since the server last sent them.
-        var edited: Set<Int> = []
+        /// Ids updated or inserted locally, and when (rule I3).
+        var edited: [Int: Edit] = [:]
         /// Under cursor paging, the cursors the next load-more and the next load of the previous
         /// page ask with.
         var nextCursor: String?
@@ -281,6 +290,9 @@ struct ReferenceModel: Sendable {
             fallBack(source: load.source)
             return .fallsBack
         }
+        // The edits a refresh asked for before them does not undo (rule I3), read before the
+        // pending items step out: their positions are in the whole list.
+        let kept = flight.kind == .refresh ? sources[load.source].editsOutlasting(flight.generation) : []
         // The pending items step out while the page is applied to the other rows, and come back at
         // their ends, less those the page confirms (rule I4).
         let pending = sources[load.source].takeOutPending(confirmedBy: duplicates == nil ? [] : items)
@@ -290,6 +302,7 @@ struct ReferenceModel: Sendable {
             answerForward(load.source, flight: flight, items: items, page: page)
         }
         sources[load.source].putBack(pending)
+        sources[load.source].keep(kept, asked: flight.generation)
         guard flight.kind != .refresh else {
             sources[load.source].forward = Progress()
             sources[load.source].backward = Progress()
@@ -312,7 +325,7 @@ struct ReferenceModel: Sendable {
             state.items = []
             state.pages = []
             state.sentBefore = sentBefore(refresh: flight)
-            state.edited = []
+            state.edited = [:]
             // A removal made after the refresh was asked for sticks through it.
             state.removed = state.removed.filter { $0.value >= flight.generation }
         }
@@ -326,7 +339,7 @@ struct ReferenceModel: Sendable {
             state.items += items
         } else {
             for item in items {
-                state.merge(item, takeNewer: duplicates == .takeNewer)
+                state.merge(item, takeNewer: duplicates == .takeNewer, asked: flight.generation)
             }
         }
         let held = HeldPage(page, held: state.items.count - heldBefore, askedWith: flight.cursor)
@@ -381,8 +394,7 @@ struct ReferenceModel: Sendable {
             var fresh: [TestItem] = []
             for item in items where state.removed[item.id] == nil {
                 if let position = held.firstIndex(where: { $0.id == item.id }) {
-                    let wasEdited = state.edited.remove(item.id) != nil
-                    if duplicates == .takeNewer || wasEdited {
+                    if state.takesCopy(of: item.id, takeNewer: duplicates == .takeNewer, asked: flight.generation) {
                         held[position] = item
                     }
                 } else if let position = fresh.firstIndex(where: { $0.id == item.id }) {
@@ -529,13 +541,13 @@ struct ReferenceModel: Sendable {
 
     // MARK: Local edits by id
 
-    /// Replaces the held item with `item`'s id, which then stands until the server sends it again.
-    /// Returns whether one was held.
+    /// Replaces the held item with `item`'s id, which then stands until an answer asked for after
+    /// the update brings it (rule I3). Returns whether one was held.
     @discardableResult
     mutating func update(_ item: TestItem, source: Int) -> Bool {
         guard let position = sources[source].items.firstIndex(where: { $0.id == item.id }) else { return false }
         sources[source].items[position] = item
-        sources[source].edited.insert(item.id)
+        sources[source].edited[item.id, default: Edit(generation: generation)].generation = generation
         return true
     }
 
@@ -543,7 +555,7 @@ struct ReferenceModel: Sendable {
     /// the removal lands. A pending item leaves its run (rule I4).
     mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
-        sources[source].edited.remove(id)
+        sources[source].edited[id] = nil
         if let position = sources[source].items.firstIndex(where: { $0.id == id }) {
             let state = sources[source]
             if position < state.pendingFront {
@@ -568,7 +580,7 @@ struct ReferenceModel: Sendable {
         let place = min(max(position, state.pendingFront), state.items.count - state.pendingBack)
         sources[source].items.insert(item, at: place)
         sources[source].countEdit(at: place - state.pendingFront, by: 1)
-        sources[source].edited.insert(item.id)
+        sources[source].edited[item.id] = Edit(generation: generation, inserted: generation)
     }
 
     /// Inserts a pending item (rule I4): into the run of the end nearest to `position`, at the
@@ -637,7 +649,7 @@ extension ReferenceModel.Source {
         let back = items.suffix(pendingBack).filter { !brought.contains($0.id) }
         // Once confirmed, the item is held as any other: a local update of it while pending is over.
         for item in items.prefix(pendingFront) + items.suffix(pendingBack) where brought.contains(item.id) {
-            edited.remove(item.id)
+            edited[item.id] = nil
         }
         items = Array(items.dropFirst(pendingFront).dropLast(pendingBack))
         (pendingFront, pendingBack) = (0, 0)
@@ -650,9 +662,10 @@ extension ReferenceModel.Source {
         (pendingFront, pendingBack) = (pending.front.count, pending.back.count)
     }
 
-    /// Applies one page item by id: a removed id is left out; an id held already stays once, and
-    /// the page's copy takes its place under `takeNewer` or when the held copy is a local edit.
-    mutating func merge(_ item: TestItem, takeNewer: Bool) {
+    /// Applies one page item by id, of an answer to the load started `asked`-th: a removed id is
+    /// left out; an id held already stays once, and the page's copy takes its place as
+    /// ``takesCopy(of:takeNewer:asked:)`` says.
+    mutating func merge(_ item: TestItem, takeNewer: Bool, asked: Int) {
         if removed[item.id] != nil {
             return
         }
@@ -660,9 +673,51 @@ extension ReferenceModel.Source {
             items.append(item)
             return
         }
-        let wasEdited = edited.remove(item.id) != nil
-        if takeNewer || wasEdited {
+        if takesCopy(of: item.id, takeNewer: takeNewer, asked: asked) {
             items[position] = item
+        }
+    }
+
+    /// Whether an answer's copy of a held item takes its place (rules I1, I3): a local edit made
+    /// after the answer's load was asked for stays; an older one gives way to the copy, and is
+    /// forgotten; an item not edited takes the copy under `takeNewer`.
+    mutating func takesCopy(of id: Int, takeNewer: Bool, asked: Int) -> Bool {
+        guard let edit = edited[id] else { return takeNewer }
+        if edit.generation >= asked {
+            return false
+        }
+        edited[id] = nil
+        return true
+    }
+
+    /// The local edits a refresh asked for as the `asked`-th load does not undo (rule I3): those
+    /// made after, of items held and not pending, with their items and positions, in order.
+    func editsOutlasting(_ asked: Int) -> [(position: Int, item: TestItem, edit: ReferenceModel.Edit)] {
+        items.indices.compactMap { position in
+            let pending = position < pendingFront || position >= items.count - pendingBack
+            guard !pending, let edit = edited[items[position].id], edit.generation >= asked else { return nil }
+            return (position, items[position], edit)
+        }
+    }
+
+    /// After a refresh asked for as the `asked`-th load landed: keeps the edits it does not undo
+    /// (rule I3). An edited item the answer brought is held as edited where the answer put it; an
+    /// item inserted after the refresh was asked for that it did not bring stays at its position,
+    /// or the nearest one outside the runs of pending items, in the order they were.
+    mutating func keep(_ kept: [(position: Int, item: TestItem, edit: ReferenceModel.Edit)], asked: Int) {
+        var last = -1
+        for (position, item, edit) in kept {
+            if let held = items.firstIndex(where: { $0.id == item.id }) {
+                items[held] = item
+            } else if let inserted = edit.inserted, inserted >= asked {
+                let place = max(min(max(position, pendingFront), items.count - pendingBack), last + 1)
+                items.insert(item, at: place)
+                countEdit(at: place - pendingFront, by: 1)
+                last = place
+            } else {
+                continue
+            }
+            edited[item.id] = edit
         }
     }
 }

@@ -65,6 +65,7 @@ import Testing
                 "a removal sticks until a refresh asked for after it lands",
                 "a removal sticks through a refresh asked for before it",
                 "a local edit shows at once and gives way to the server's next copy",
+                "an update and an insertion made while a refresh is in flight outlast its answer",
                 "a message sent while a refresh is in flight stays through it and through a load-more, until an answer brings it",
             ])
         let removal = try #require(failure.violations.first)

@@ -44,7 +44,7 @@ import Testing
         let report = try await RefreshableConformance.check(configuration, makeItem: Post.init) { rig in
             PostsController(rig: rig)
         }
-        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 7)
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 8)
     }
 }
 

@@ -719,44 +719,29 @@ final class InboxScreen {
         let more = try await screen.nextLoad()
         let id = firstPage[3].id
         #expect(screen.viewModel.markRead(id: id))
-        // The page brings that notification again (it moved down on the server), unread.
+        // The page brings that notification again (it moved down on the server), unread: it was
+        // asked for before the tap, so it does not undo it.
         await screen.answer(more, pageCount: 5, copies: [firstPage[3]])
         let row = try #require(screen.viewModel.currentItems.first { $0.id == id })
-        // Documented: "An updated or inserted item stands until the server sends that item again:
-        // its copy ... replaces the local one in place". The server's stale copy wins here too.
-        #expect(!row.isRead)
+        #expect(row.isRead)
         #expect(screen.viewModel.currentItems.filter { $0.id == id }.count == 1)
     }
 
-    @Test func markingReadWhileARefreshIsInFlightIsUndoneByThatRefresh() async throws {
+    @Test func markingReadWhileARefreshIsInFlightStaysRead() async throws {
         let screen = InboxScreen()
         let firstPage = try await screen.loadFirstPage()
         await screen.pullToRefresh()
         let refresh = try await screen.nextLoad()
         let id = firstPage[0].id
         #expect(screen.viewModel.markRead(id: id))
-        #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == true)
         // The refresh's answer was made before the tap and brings the notification unread.
         await screen.answer(refresh, pageCount: 5, copies: [firstPage[0]])
-        // What the docs promise: "A refresh replaces the items when it lands, updates included;
-        // only removals outlast it" (ItemsWithAnIdentity.md). The user sees the row unread again.
-        #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == false)
-    }
-
-    @Test(
-        .disabled(
-            "bug/limit: a local edit made while a refresh is in flight is lost when that refresh lands; a user's 'mark read' flips back to unread"
-        ))
-    func markingReadWhileARefreshIsInFlightStaysRead() async throws {
-        let screen = InboxScreen()
-        let firstPage = try await screen.loadFirstPage()
-        await screen.pullToRefresh()
-        let refresh = try await screen.nextLoad()
-        let id = firstPage[0].id
-        #expect(screen.viewModel.markRead(id: id))
-        await screen.answer(refresh, pageCount: 5, copies: [firstPage[0]])
-        // Expected, as a removal in the same situation does (its answer "may predate" the edit):
         #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == true)
+        // A refresh asked for after the tap has the last word: the server says it is unread.
+        await screen.pullToRefresh()
+        let again = try await screen.nextLoad()
+        await screen.answer(again, pageCount: 5, copies: [firstPage[0]])
+        #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == false)
     }
 
     @Test func markingReadSurvivesSavingAndRestoring() async throws {
@@ -770,8 +755,8 @@ final class InboxScreen {
     }
 
     @Test func tappingANotificationOnTheFirstFrameOfAColdLaunchKeepsItRead() async throws {
-        // The common case of the limit above: the saved rows show, the background refresh is in
-        // flight, and the user taps the first notification at once.
+        // The common case of a refresh in flight: the saved rows show, the background refresh is
+        // in flight, and the user taps the first notification at once.
         let saved = try await Self.savedInbox()
         let screen = InboxScreen { #expect($0.restore(from: saved.data)) }
         screen.appear()
@@ -781,11 +766,7 @@ final class InboxScreen {
         // The server's page 1 still has it unread: the refresh was asked before the tap.
         let copy = TestItem(id: id, source: 0, page: 1, index: 0, response: 99)
         await screen.answer(refresh, pageCount: 5, copies: [copy])
-        withKnownIssue(
-            "a refresh in flight overwrites a local edit: the notification the user just opened is unread again"
-        ) {
-            #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == true)
-        }
+        #expect(screen.viewModel.currentItems.first { $0.id == id }?.isRead == true)
     }
 
     @Test func loggingOutWhileOfflineShowsTheOfflinePlaceholderThenLoadsTheNewAccountOnline() async throws {

@@ -24,8 +24,9 @@ struct ItemIndex: Sendable {
     /// Ids removed locally, each with the newest request generation issued when it was removed: a
     /// removal sticks until a refresh asked for after it lands.
     var removed: [RefreshItemID: UInt64] = [:]
-    /// Ids updated or inserted locally since the server last sent them.
-    var edited: Set<RefreshItemID> = []
+    /// Ids updated or inserted locally since an answer asked for after the edit last brought them,
+    /// each with when it was edited: an answer asked for before the edit does not undo it.
+    var edited: [RefreshItemID: LocalEdit] = [:]
     /// How many items the server sent since the last refresh beyond those held: the page items left
     /// out and the held items removed, less the items inserted locally. The end of the list by total
     /// count compares the server's count, held items plus this.
@@ -56,7 +57,7 @@ struct ItemIndex: Sendable {
         fresh.removed = removed
         fresh.unheld = unheld
         (fresh.pendingFront, fresh.pendingBack) = (pendingFront, pendingBack)
-        fresh.edited = edited.filter { fresh.position(of: $0, in: items, identity) != nil }
+        fresh.edited = edited.filter { fresh.position(of: $0.key, in: items, identity) != nil }
         return fresh
     }
 

@@ -1,13 +1,16 @@
 /// Local edits by id: update, remove and insert items without a refresh.
 ///
 /// Each needs the sources' ``RefreshSources/identity``. An edit is kept across later loads as the
-/// article "Items with an identity" describes: a removal sticks until a refresh asked for after it
-/// lands, and the server's next copy of an edited item replaces the edit.
+/// article "Items with an identity" describes: an answer asked for before an edit does not undo
+/// it. A removal sticks until a refresh asked for after it lands; the copy of an edited item that
+/// an answer asked for after the edit brings replaces the edit.
 extension RefreshSources {
     /// Replaces the held item that has `item`'s id with `item`, in place, without a refresh.
     ///
-    /// The edit stands until the server sends that item again: the server's copy, from a later
-    /// page or a refresh, replaces it.
+    /// The edit stands until an answer asked for after it brings that item: the server's copy,
+    /// from a later page or a refresh, then replaces it. An answer asked for before the edit (a
+    /// refresh or a page in flight when it was made) does not undo it: where it brings the item,
+    /// the edited item is held at the place the answer gives it.
     /// - Parameters:
     ///   - item: The new version of a held item.
     ///   - source: The source that holds it.
@@ -16,7 +19,10 @@ extension RefreshSources {
     @discardableResult
     public mutating func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
         let identity = requireIdentity(in: "updateItem(_:source:)", source: source)
-        guard let position = indexes[source].update(item, in: &states[source]._items, identity) else { return nil }
+        guard
+            let position = indexes[source].update(
+                item, in: &states[source]._items, identity, generation: lastGeneration)
+        else { return nil }
         revision &+= 1
         return localUpdate(source: source, change: .edited(position..<(position + 1)))
     }
@@ -56,7 +62,10 @@ extension RefreshSources {
     /// Inserts an item at a position, without a refresh: a new item made on this device, for
     /// example, before the server has it.
     ///
-    /// The server's own copy, when a page brings it, replaces the inserted one in place. An item
+    /// The server's own copy, when an answer asked for after the insertion brings it, replaces the
+    /// inserted one in place. An answer asked for before it does not undo it: a refresh that was
+    /// in flight keeps the item where it is (the nearest position its new items have), or, when
+    /// it brings the item, holds the inserted one at the place it gives the item. An item
     /// whose id is held already is not inserted twice: the held item is updated in its place, as
     /// ``updateItem(_:source:)`` does, and an id removed locally is no longer left out of pages.
     /// It goes after the pending items at the front and before those at the back (see
@@ -84,7 +93,7 @@ extension RefreshSources {
         revision &+= 1
         let unpending = unpendingPositions(source)
         let place = Swift.min(Swift.max(position, unpending.lowerBound), unpending.upperBound)
-        indexes[source].insert(item, at: place, into: &states[source]._items, identity)
+        indexes[source].insert(item, at: place, into: &states[source]._items, identity, generation: lastGeneration)
         adjustHeldPage(source, at: place, by: 1)
         return localUpdate(source: source, change: .inserted(place..<(place + 1)))
     }
@@ -104,16 +113,32 @@ extension RefreshSources {
     }
 }
 
+/// When an item was edited locally, in request generations: the newest generation issued then. A
+/// request of that generation or an older one was asked for before the edit, and its answer does
+/// not undo it.
+struct LocalEdit: Sendable, Equatable {
+    /// When the item was last updated or inserted.
+    var generation: UInt64
+    /// When it was inserted, for an item inserted locally rather than sent by the server.
+    var inserted: UInt64?
+
+    /// Whether an answer to a request of this generation was asked for before the edit.
+    func outlasts(_ asked: UInt64) -> Bool {
+        generation >= asked
+    }
+}
+
 extension ItemIndex {
-    /// Replaces the held item that has `item`'s id with `item`, and records the edit.
+    /// Replaces the held item that has `item`'s id with `item`, and records the edit, made when
+    /// `generation` was the newest request generation issued.
     /// - Returns: Its position, or `nil` when no item with that id is held.
-    mutating func update<Item>(_ item: Item, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
-        -> Int?
-    {
+    mutating func update<Item>(
+        _ item: Item, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>, generation: UInt64
+    ) -> Int? {
         let id = identity.id(item)
         guard let position = position(of: id, in: items, identity) else { return nil }
         items[position] = item
-        edited.insert(id)
+        edited[id, default: LocalEdit(generation: generation)].generation = generation
         return position
     }
 
@@ -127,7 +152,7 @@ extension ItemIndex {
         generation: UInt64
     ) -> Int? {
         removed[id] = generation
-        edited.remove(id)
+        edited[id] = nil
         guard let position = position(of: id, in: items, identity) else { return nil }
         remove(id, at: position)
         moveGap(at: position, by: -1, in: items, identity)
@@ -136,18 +161,20 @@ extension ItemIndex {
         return position
     }
 
-    /// Inserts an item whose id is not held at `position`, and records the edit.
+    /// Inserts an item whose id is not held at `position`, and records the edit, made when
+    /// `generation` was the newest request generation issued.
     mutating func insert<Item>(
         _ item: Item,
         at position: Int,
         into items: inout RefreshItems<Item>,
-        _ identity: RefreshItemIdentity<Item>
+        _ identity: RefreshItemIdentity<Item>,
+        generation: UInt64
     ) {
         let id = identity.id(item)
         moveGap(at: position, by: 1, in: items, identity)
         items.insert(item, at: position)
         _ = add(id, at: position, in: items, identity)
-        edited.insert(id)
+        edited[id] = LocalEdit(generation: generation, inserted: generation)
         unheld &-= 1
     }
 }

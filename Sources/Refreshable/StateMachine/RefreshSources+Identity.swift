@@ -50,10 +50,11 @@ extension RefreshSources {
 
     /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends,
     /// a load of the previous page puts them first; an item held already is not added twice, an
-    /// item removed locally is left out.
+    /// item removed locally is left out, and a local edit made after the request was asked for
+    /// stays (see ``keepEdits(_:of:asked:source:identity:)``).
     ///
-    /// Costs one id lookup per page item, whatever the source holds. A refresh keeps the items it
-    /// replaced for its difference, which is built only when read.
+    /// Costs one id lookup per page item and per local edit, whatever the source holds. A refresh
+    /// keeps the items it replaced for its difference, which is built only when read.
     mutating func merge(
         _ incoming: [Item],
         into source: Int,
@@ -65,13 +66,15 @@ extension RefreshSources {
         case .loadMore:
             // The page's rows go before the pending items at the back.
             let pending = indexes[source].takeOutPending(atFront: false, from: &states[source]._items, identity)
-            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            let range = indexes[source].append(
+                incoming, to: &states[source]._items, identity, asked: request.generation, report: &report)
             indexes[source].putBackPending(pending, atFront: false, into: &states[source]._items, identity)
             return .appended(range)
         case .loadPrevious:
             // The page's rows go after the pending items at the front.
             let pending = indexes[source].takeOutPending(atFront: true, from: &states[source]._items, identity)
-            let range = indexes[source].prepend(incoming, to: &states[source]._items, identity, report: &report)
+            let range = indexes[source].prepend(
+                incoming, to: &states[source]._items, identity, asked: request.generation, report: &report)
             indexes[source].putBackPending(pending, atFront: true, into: &states[source]._items, identity)
             report.replacedInPlace = report.replacedInPlace.map {
                 ($0.lowerBound + pending.count)..<($0.upperBound + pending.count)
@@ -84,6 +87,8 @@ extension RefreshSources {
             let oldIndex = indexes[source]
             let (front, back) = (oldIndex.pendingFront, oldIndex.pendingBack)
             let confirmed = front + back > 0 ? oldIndex.pendingConfirmed(by: incoming, in: old, identity) : []
+            let edits =
+                oldIndex.edited.isEmpty ? [] : oldIndex.edits(outlasting: request.generation, in: old, identity)
             report.confirmed = confirmed
             report.confirmedIDs = confirmed.map { identity.id(old[$0]) }
             indexes[source] = oldIndex.refreshed(holding: incoming.count + front + back, generation: request.generation)
@@ -96,13 +101,20 @@ extension RefreshSources {
             // holding them here would make it copy them.
             report.keptIDs = []
             report.keptIDs?.reserveCapacity(incoming.count)
-            let range = indexes[source].append(incoming, to: &states[source]._items, identity, report: &report)
+            let range = indexes[source].append(
+                incoming, to: &states[source]._items, identity, asked: request.generation, report: &report)
             indexes[source].keepPending(
                 unconfirmed((old.count - back)..<old.count), of: old, in: &states[source]._items, identity,
                 atFront: false)
-            // The new ids: the pending items kept before and after the page's, read back (a few).
+            // The new ids: the pending items kept before and after the page's, read back (a few),
+            // or, when edits made after the refresh was asked for stayed, every id read back.
             var new = report.keptIDs ?? []
-            if front + back > 0 {
+            let stayed =
+                edits.isEmpty
+                ? 0 : keepEdits(edits, of: old, asked: request.generation, source: source, identity: identity)
+            if stayed > 0 {
+                new = states[source].items.map(identity.id)
+            } else if front + back > 0 {
                 let items = states[source].items
                 let (kept, keptBack) = (indexes[source].pendingFront, indexes[source].pendingBack)
                 new = (0..<kept).map { identity.id(items[$0]) } + new
@@ -123,8 +135,61 @@ extension RefreshSources {
                     oldPosition: { oldIndex.position(of: $0, in: old, identity) }
                 )
             }
-            return .replaced(count: range.count + indexes[source].pendingFront + indexes[source].pendingBack)
+            return .replaced(count: range.count + stayed + indexes[source].pendingFront + indexes[source].pendingBack)
         }
+    }
+
+    /// After a refresh's rows and pending items are held: keeps the local edits made after the
+    /// refresh was asked for, which its answer does not undo (rule I3 in
+    /// <doc:Rules#Rules-of-the-features>). An edited item the answer brings is held at the answer's
+    /// place, as edited; an item inserted locally that it does not bring stays at its position, or
+    /// the nearest one outside the runs of pending items. Costs one id lookup per edit, and, when
+    /// an inserted item stays, one pass over the rows held.
+    /// - Parameters:
+    ///   - edits: The edits the refresh does not undo, by their items' positions in `old`, ascending.
+    ///   - old: The items the refresh replaced.
+    ///   - asked: The refresh's generation.
+    /// - Returns: How many inserted items stayed, which moved the rows after them.
+    mutating func keepEdits(
+        _ edits: [(position: Int, edit: LocalEdit)],
+        of old: RefreshItems<Item>,
+        asked: UInt64,
+        source: Int,
+        identity: RefreshItemIdentity<Item>
+    ) -> Int {
+        var staying: [Int] = []
+        for (position, edit) in edits {
+            let id = identity.id(old[position])
+            if let held = indexes[source].position(of: id, in: states[source].items, identity) {
+                states[source]._items[held] = old[position]
+            } else if let inserted = edit.inserted, inserted >= asked {
+                staying.append(position)
+            } else {
+                continue
+            }
+            indexes[source].edited[id] = edit
+        }
+        guard !staying.isEmpty else { return 0 }
+        // Each item staying goes before the row at its position, in one pass: they are in order.
+        let items = states[source].items
+        let (front, back) = pendingCounts(source)
+        var merged = ContiguousArray(items[0..<front])
+        merged.reserveCapacity(items.count + staying.count)
+        var next = 0
+        for position in front..<(items.count - back) {
+            while next < staying.count, staying[next] <= merged.count {
+                merged.append(old[staying[next]])
+                next += 1
+            }
+            merged.append(items[position])
+        }
+        merged += staying[next...].map { old[$0] }
+        merged += items[(items.count - back)...]
+        states[source]._items = RefreshItems(merged)
+        indexes[source] = indexes[source].reindexed(states[source].items, identity)
+        // They are not the server's items.
+        indexes[source].unheld &-= staying.count
+        return staying.count
     }
 
     /// Drops the items at `positions`, the first or the last ones, with their ids and local edits.
@@ -160,14 +225,16 @@ struct MergeReport {
 }
 
 extension ItemIndex {
-    /// Appends the page's items that are new to `items`; an item held already is not added again
-    /// (the newer copy replaces it in place when the identity's rule or a local edit says so), an
+    /// Appends the page's items that are new to `items`, for an answer to a request of generation
+    /// `asked`; an item held already is not added again (the newer copy replaces it in place when
+    /// the identity's rule or a local edit says so, see ``takesNewer(_:_:asked:report:)``), an
     /// item removed locally is left out.
     /// - Returns: The positions of the items appended.
     mutating func append<Item>(
         _ incoming: [Item],
         to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
+        asked: UInt64,
         report: inout MergeReport
     ) -> Range<Int> {
         let heldBefore = items.count
@@ -194,7 +261,7 @@ extension ItemIndex {
                 kept += 1
                 continue
             }
-            if takesNewer(id, identity, report: &report) {
+            if takesNewer(id, identity, asked: asked, report: &report) {
                 items[held] = item
                 // A copy earlier in the same page is part of the appended range.
                 if held < heldBefore {
@@ -210,13 +277,14 @@ extension ItemIndex {
         return heldBefore..<kept
     }
 
-    /// Puts the page's items that are new before the held ones, as ``append(_:to:_:report:)``
-    /// decides which are new.
+    /// Puts the page's items that are new before the held ones, as
+    /// ``append(_:to:_:asked:report:)`` decides which are new.
     /// - Returns: The positions of the items put first.
     mutating func prepend<Item>(
         _ incoming: [Item],
         to items: inout RefreshItems<Item>,
         _ identity: RefreshItemIdentity<Item>,
+        asked: UInt64,
         report: inout MergeReport
     ) -> Range<Int> {
         var front: [Item] = []
@@ -238,7 +306,7 @@ extension ItemIndex {
                 continue
             }
             if let held = position(of: id, in: items, identity) {
-                if takesNewer(id, identity, report: &report) {
+                if takesNewer(id, identity, asked: asked, report: &report) {
                     items[held] = item
                     replaced.append(held)
                 }
@@ -268,7 +336,7 @@ extension ItemIndex {
                 let id = identity.id(items[position])
                 remove(id, at: position)
                 if !edited.isEmpty {
-                    edited.remove(id)
+                    edited[id] = nil
                 }
             }
         }
@@ -289,17 +357,38 @@ extension ItemIndex {
         !removed.isEmpty && removed[id] != nil
     }
 
-    /// Counts a page item whose id is held, and says whether it replaces the held copy: under
-    /// ``RefreshItemIdentity/DuplicateRule/takeNewer``, or when the held copy was edited locally
-    /// (a newer server copy always replaces a local edit).
+    /// Counts a page item whose id is held, and says whether it replaces the held copy, for an
+    /// answer to a request of generation `asked`: a local edit made after the request was asked
+    /// for stays; otherwise the server's copy replaces a local edit, and the page's copy replaces
+    /// the held one under ``RefreshItemIdentity/DuplicateRule/takeNewer``.
     mutating func takesNewer<Item>(
         _ id: RefreshItemID,
         _ identity: RefreshItemIdentity<Item>,
+        asked: UInt64,
         report: inout MergeReport
     ) -> Bool {
         report.duplicates += 1
-        let wasEdited = !edited.isEmpty && edited.remove(id) != nil
-        return identity.duplicates == .takeNewer || wasEdited
+        guard !edited.isEmpty, let edit = edited[id] else { return identity.duplicates == .takeNewer }
+        if edit.outlasts(asked) {
+            return false
+        }
+        edited[id] = nil
+        return true
+    }
+
+    /// The local edits that an answer to a request of generation `asked` does not undo, by their
+    /// items' positions in `items`, ascending; pending items follow a rule of their own.
+    func edits<Item>(outlasting asked: UInt64, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
+        -> [(position: Int, edit: LocalEdit)]
+    {
+        guard !edited.isEmpty else { return [] }
+        var edits: [(position: Int, edit: LocalEdit)] = []
+        for (id, edit) in edited where edit.outlasts(asked) {
+            if let position = position(of: id, in: items, identity), !isPending(at: position, count: items.count) {
+                edits.append((position, edit))
+            }
+        }
+        return edits.sorted { $0.position < $1.position }
     }
 
     /// The positions as ascending, non-overlapping ranges.

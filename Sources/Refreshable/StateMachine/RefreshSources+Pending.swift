@@ -53,9 +53,9 @@ extension RefreshSources {
         let atFront = position <= count - position
         let place = atFront ? Swift.min(position, front) : Swift.max(position, count - back)
         revision &+= 1
-        indexes[source].insert(item, at: place, into: &states[source]._items, identity)
+        indexes[source].insert(item, at: place, into: &states[source]._items, identity, generation: lastGeneration)
         // A pending item is not an edit the server's copy replaces in place: it is confirmed.
-        indexes[source].edited.remove(id)
+        indexes[source].edited[id] = nil
         if atFront {
             indexes[source].pendingFront += 1
         } else {
@@ -210,7 +210,7 @@ extension ItemIndex {
     ) {
         let id = identity.id(items[position])
         _ = forgetPending(at: position, heldBefore: items.count)
-        edited.remove(id)
+        edited[id] = nil
         remove(id, at: position)
         moveGap(at: position, by: -1, in: items, identity)
         items.remove(at: position)
