@@ -54,20 +54,6 @@ public struct RefreshSnapshot<Item: Sendable>: Sendable {
         )
         return sources[source].items
     }
-
-    init(
-        formatVersion: Int = Self.currentFormatVersion,
-        paging: RefreshPolicy.Paging,
-        firstPage: Int,
-        maxPages: Int?,
-        sources: [SourceSnapshot<Item>]
-    ) {
-        self.formatVersion = formatVersion
-        self.paging = paging
-        self.firstPage = firstPage
-        self.maxPages = maxPages
-        self.sources = sources
-    }
 }
 
 /// One source of a ``RefreshSnapshot``. Not nested in the generic snapshot, so its coding keys

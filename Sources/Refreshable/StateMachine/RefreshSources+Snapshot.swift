@@ -31,7 +31,8 @@ extension RefreshSources {
             )
         }
         return RefreshSnapshot(
-            paging: policy.paging, firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
+            formatVersion: RefreshSnapshot<Item>.currentFormatVersion, paging: policy.paging,
+            firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
     }
 
     /// The position a refresh of a loaded source asks for (rule A), when the policy refreshes
