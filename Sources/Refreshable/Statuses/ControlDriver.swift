@@ -128,10 +128,9 @@ enum ControlDriver {
     /// Brings the header to `wanted`. `afterQueueRan` says the call is the check scheduled after
     /// the driver's commands: the main queue ran since, so the ends sent before it applied.
     ///
-    /// The control is consumed and bound by a `switch`: a weakly held control comes in retained
+    /// The control is consumed and bound by a pattern: a weakly held control comes in retained
     /// once, and an `if let` would retain it again (a slow, atomic retain, because a weakly
     /// referenced object counts references in a side table).
-    @inline(__always)
     static func drive(
         _ header: consuming (any RefreshHeaderControl)?,
         record: ControlRecord,
@@ -139,22 +138,11 @@ enum ControlDriver {
         endingPulls: Bool = false,
         afterQueueRan: Bool = false
     ) -> Bool {
-        switch consume header {
-        case .some(let header):
-            record.track(ObjectIdentifier(header), afterQueueRan: afterQueueRan)
-            return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
-        case .none:
+        guard case .some(let header) = consume header else {
             record.track(nil)
             return false
         }
-    }
-
-    private static func drive(
-        header: borrowing any RefreshHeaderControl,
-        record: ControlRecord,
-        to wanted: RefreshAppearance.Header,
-        endingPulls: Bool
-    ) -> Bool {
+        record.track(ObjectIdentifier(header), afterQueueRan: afterQueueRan)
         // Read once: each read is a call into the control.
         let isRefreshing = header.isRefreshing
         if record.endPending, !isRefreshing {
@@ -187,7 +175,6 @@ enum ControlDriver {
     }
 
     /// Brings the footer to `wanted`, hidden or shown (`afterQueueRan` as for the header).
-    @inline(__always)
     static func drive(
         _ footer: consuming (any RefreshFooterControl)?,
         record: ControlRecord,
@@ -196,23 +183,11 @@ enum ControlDriver {
         endingPulls: Bool = false,
         afterQueueRan: Bool = false
     ) -> Bool {
-        switch consume footer {
-        case .some(let footer):
-            record.track(ObjectIdentifier(footer), afterQueueRan: afterQueueRan)
-            return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
-        case .none:
+        guard case .some(let footer) = consume footer else {
             record.track(nil)
             return false
         }
-    }
-
-    private static func drive(
-        footer: borrowing any RefreshFooterControl,
-        record: ControlRecord,
-        to wanted: RefreshAppearance.Footer,
-        hidden: Bool,
-        endingPulls: Bool
-    ) -> Bool {
+        record.track(ObjectIdentifier(footer), afterQueueRan: afterQueueRan)
         var endingPulls = endingPulls
         if footer.isHidden != hidden {
             footer.isHidden = hidden
