@@ -65,12 +65,9 @@ extension RefreshSources {
         revision &+= 1
         do {
             try checkFits(snapshot)
-            var restored: [RefreshState<Item>] = []
-            restored.reserveCapacity(states.count)
-            for index in states.indices {
-                restored.append(
-                    try restoredState(
-                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
+            let restored = try states.indices.map { index throws(RefreshSnapshotError) in
+                try restoredState(
+                    snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages)
             }
             try replaceStates(with: restored, saved: snapshot.sources)
         } catch {
