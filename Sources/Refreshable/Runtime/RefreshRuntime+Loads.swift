@@ -144,7 +144,7 @@ extension RefreshRuntime {
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
-            if fallsBack(failure) {
+            if state.fallsBack(failure) {
                 // The page the user was on is gone or cannot load: the first page, at once.
                 state.fallingBack(from: failure)
                 startLoad(.refresh, source: failure.request.source)

@@ -31,11 +31,4 @@ extension RefreshRuntime {
             startLoad(.loadMore, source: source)
         }
     }
-
-    /// Whether a failed refresh around the position is followed at once by a refresh of the
-    /// first page, in its place: any failure but one while offline (a refresh would fail the same
-    /// way); a cancellation is no failure.
-    func fallsBack(_ failure: RefreshFailure) -> Bool {
-        state.isAroundPosition(failure.request) && failure.reason != .offline
-    }
 }

@@ -483,7 +483,10 @@ extension RefreshSources {
             states[source].edges[edge].failure = box
         } else {
             states[source].edges[forward].refreshFailed = true
-            forgetPosition(after: failure)
+            if fallsBack(failure) {
+                // The next refresh loads the first page.
+                states[source].position = nil
+            }
         }
         return .failed(failure)
     }
