@@ -39,7 +39,7 @@ final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
 
     override func represents(_ object: AnyObject) -> Bool { model === object }
     override var isAlive: Bool { model != nil }
-    override var currentIndex: Int? { model?.hostIndex }
+    override var currentIndex: Int? { model?.index }
 
     override func setCurrentIndex(_ index: Int) -> Bool {
         guard let model else { return false }

@@ -48,7 +48,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     private let registrar = ObservationRegistrar()
     private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
-    private var index = 0
+    private(set) var index = 0
     private var shown = Snapshot()
     /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
     /// issued it (its origin): a replaced state has no refresh of theirs in flight.
@@ -404,8 +404,6 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     // MARK: Keeping the observable values current
-
-    var hostIndex: Int { index }
 
     func setIndex(_ newValue: Int) {
         guard newValue != index else { return }
