@@ -59,18 +59,12 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     }
 }
 
-extension RefreshPage: Equatable where Item: Equatable {
-    /// Two pages are equal when their items and signals are.
-    public static func == (lhs: RefreshPage, rhs: RefreshPage) -> Bool {
-        lhs.items == rhs.items && lhs.hasMore == rhs.hasMore && lhs.curPage == rhs.curPage
-            && lhs.pageCount == rhs.pageCount && lhs.totalCount == rhs.totalCount
-            && lhs.nextCursor == rhs.nextCursor && lhs.previousCursor == rhs.previousCursor
-    }
-}
+/// Two pages are equal when their items and signals are.
+extension RefreshPage: Equatable where Item: Equatable {}
 
-/// A page's cursors, held by reference.
+/// A page's cursors, held by reference; equal when the cursors are.
 @usableFromInline
-final class PageCursors: Sendable {
+final class PageCursors: Sendable, Equatable {
     @usableFromInline let next: String?
     @usableFromInline let previous: String?
 
@@ -78,6 +72,11 @@ final class PageCursors: Sendable {
     init(next: String?, previous: String?) {
         self.next = next
         self.previous = previous
+    }
+
+    @usableFromInline
+    static func == (lhs: PageCursors, rhs: PageCursors) -> Bool {
+        lhs.next == rhs.next && lhs.previous == rhs.previous
     }
 
     /// The cursors, or `nil` when there are none.
