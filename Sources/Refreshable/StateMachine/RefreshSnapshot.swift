@@ -187,13 +187,6 @@ extension RefreshSnapshot: Decodable where Item: Decodable {
     }
 }
 
-extension SourceSnapshot {
-    enum CodingKeys: String, CodingKey {
-        case items, hasLoaded, page, noMoreData, nextCursor, firstLoadedPage, noPreviousData, previousCursor
-        case heldPages, itemsBefore, unheld, pendingFront, pendingBack, position
-    }
-}
-
 extension SourceSnapshot: Encodable where Item: Encodable {}
 
 /// Decodes a source; the held pages, the pending counts and the position may be left out (a
