@@ -48,7 +48,8 @@ final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
     }
 
     override func loader(for request: RefreshRequest) -> PageLoader? {
-        model?.loader(for: request)
+        guard let loader = model?.loader else { return nil }
+        return { try await loader(request) }
     }
 
     override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {

@@ -47,7 +47,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public var prefetchDistance: Int?
 
     private let registrar = ObservationRegistrar()
-    private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
+    /// Loads one page; the runtime runs it in a task of its own.
+    let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     private(set) var index = 0
     private var shown = Snapshot()
     /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
@@ -505,11 +506,5 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             }
         }
         refreshWaiters = waiting
-    }
-
-    /// The model's loader for one request, which the runtime runs in a task of its own.
-    func loader(for request: RefreshRequest) -> @MainActor () async throws -> RefreshPage<Item> {
-        let loader = self.loader
-        return { try await loader(request) }
     }
 }
