@@ -59,12 +59,18 @@ public struct RefreshPage<Item: Sendable>: Sendable {
     }
 }
 
-/// Two pages are equal when their items and signals are.
-extension RefreshPage: Equatable where Item: Equatable {}
+extension RefreshPage: Equatable where Item: Equatable {
+    /// Two pages are equal when their items and signals are.
+    public static func == (lhs: RefreshPage, rhs: RefreshPage) -> Bool {
+        lhs.items == rhs.items && lhs.hasMore == rhs.hasMore && lhs.curPage == rhs.curPage
+            && lhs.pageCount == rhs.pageCount && lhs.totalCount == rhs.totalCount
+            && lhs.nextCursor == rhs.nextCursor && lhs.previousCursor == rhs.previousCursor
+    }
+}
 
-/// A page's cursors, held by reference; equal when the cursors are.
+/// A page's cursors, held by reference.
 @usableFromInline
-final class PageCursors: Sendable, Equatable {
+final class PageCursors: Sendable {
     @usableFromInline let next: String?
     @usableFromInline let previous: String?
 
@@ -72,11 +78,6 @@ final class PageCursors: Sendable, Equatable {
     init(next: String?, previous: String?) {
         self.next = next
         self.previous = previous
-    }
-
-    @usableFromInline
-    static func == (lhs: PageCursors, rhs: PageCursors) -> Bool {
-        lhs.next == rhs.next && lhs.previous == rhs.previous
     }
 
     /// The cursors, or `nil` when there are none.
