@@ -94,9 +94,7 @@ private final class StatusDriver: RefreshObservation {
     weak var header: (any RefreshHeaderControl)?
     weak var footer: (any RefreshFooterControl)?
     weak var previous: (any RefreshFooterControl)?
-    private let headerRecord = ControlRecord()
-    private let footerRecord = ControlRecord()
-    private let previousRecord = ControlRecord()
+    private let records = ControlRecords()
     @exclusivity(unchecked) private var recheckToken: UInt = 0
     /// The controls the statuses of a change being published were about, driven when it ends.
     private var batchAddressed: (header: Bool, footer: Bool, previous: Bool)?
@@ -147,17 +145,17 @@ private final class StatusDriver: RefreshObservation {
         let footerLags =
             all.footer
             && ControlDriver.drive(
-                footer, record: footerRecord, to: relay.appearance.footer, hidden: relay.appearance.isFooterHidden,
+                footer, record: records.footer, to: relay.appearance.footer, hidden: relay.appearance.isFooterHidden,
                 endingPulls: endingPulls, afterQueueRan: afterQueueRan)
         let headerLags =
             all.header
             && ControlDriver.drive(
-                header, record: headerRecord, to: relay.appearance.header, endingPulls: endingPulls,
+                header, record: records.header, to: relay.appearance.header, endingPulls: endingPulls,
                 afterQueueRan: afterQueueRan)
         let previousLags =
             all.previous
             && ControlDriver.drive(
-                previous, record: previousRecord, to: relay.appearance.previous,
+                previous, record: records.previous, to: relay.appearance.previous,
                 hidden: relay.appearance.isFooterHidden, endingPulls: endingPulls, afterQueueRan: afterQueueRan)
         return footerLags || headerLags || previousLags
     }
@@ -180,30 +178,19 @@ private final class StatusDriver: RefreshObservation {
     /// The record of the control in `role`, tracking that control, and whether the control
     /// refreshes now; `nil` when there is no such control.
     private func tracked(_ role: RefreshControlRole) -> (record: ControlRecord, isRefreshing: Bool)? {
-        guard let control = Controls(header: header, footer: footer, previous: previous).control(role) else {
-            return nil
-        }
-        let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
-        record.track(ObjectIdentifier(control.object))
-        return (record, control.isRefreshing)
+        records.tracked(role, in: Controls(header: header, footer: footer, previous: previous))
     }
 
-    /// The control's own callback (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:)``):
-    /// the statuses' load is running whenever the driver shows the control refreshing.
-    override func isOwnCallback(of role: RefreshControlRole) -> Bool {
+    /// The control's own callback (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:judgeAgain:)``):
+    /// the statuses' load is running whenever the driver shows the control refreshing. An action
+    /// judged again finds the observation live and the control there still.
+    override func isOwnCallback(of role: RefreshControlRole, judgeAgain: @escaping @MainActor () -> Void) -> Bool {
         guard let (record, isRefreshing) = tracked(role) else { return false }
-        return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true)
-    }
-
-    override func queuedEndBehindCallback(of role: RefreshControlRole) -> UInt? {
-        guard let (record, isRefreshing) = tracked(role),
-            record.restsOnQueuedEnd(isRefreshing: isRefreshing, loadRunning: true)
-        else { return nil }
-        return record.queuedEnds
-    }
-
-    override func endApplied(of role: RefreshControlRole, since ends: UInt) -> Bool {
-        !isCancelled && tracked(role)?.record.endApplied(since: ends) == true
+        return record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: true) { [self] in
+            if !isCancelled, tracked(role) != nil {
+                judgeAgain()
+            }
+        }
     }
 
     /// Notes that a user's pull of the control in `role` was handed on: it keeps refreshing for

@@ -40,20 +40,14 @@ extension Refreshable {
     /// The runtime, connected to this adopter.
     var runtime: RefreshRuntime<Item> {
         let runtime = refreshStatus
-        runtime.attach(self) { makeHost() }
-        return runtime
-    }
-
-    /// The host through which the runtime calls this adopter: one that runs
-    /// ``AsyncRefreshable/loadPage(_:)`` for an ``AsyncRefreshable``, one that hands requests to
-    /// ``refreshData(isRefresh:)`` otherwise. Asked once per runtime, when the adopter connects.
-    private func makeHost() -> RefreshRuntimeHost<Item> {
-        if let pageLoader = self as? any AsyncRefreshable,
-            let host = makePageLoadingHost(for: pageLoader) as? RefreshRuntimeHost<Item>
-        {
-            return host
+        // The host through which the runtime calls this adopter, made once per runtime: one that
+        // runs loadPage(_:) for an AsyncRefreshable, one that hands requests to
+        // refreshData(isRefresh:) otherwise.
+        runtime.attach(self) {
+            (self as? any AsyncRefreshable).flatMap { makePageLoadingHost(for: $0) as? RefreshRuntimeHost<Item> }
+                ?? RefreshableHost(self)
         }
-        return RefreshableHost(self)
+        return runtime
     }
 }
 

@@ -40,12 +40,12 @@ extension RefreshRuntime {
         let appearance = RefreshAppearance(state: state[index])
         let controls = host?.controls ?? Controls()
         let footerLags = ControlDriver.drive(
-            controls.footer, record: footerRecord, to: appearance.footer, hidden: appearance.isFooterHidden,
+            controls.footer, record: records.footer, to: appearance.footer, hidden: appearance.isFooterHidden,
             afterQueueRan: afterQueueRan)
         let headerLags = ControlDriver.drive(
-            controls.header, record: headerRecord, to: appearance.header, afterQueueRan: afterQueueRan)
+            controls.header, record: records.header, to: appearance.header, afterQueueRan: afterQueueRan)
         let previousLags = ControlDriver.drive(
-            controls.previous, record: previousRecord, to: appearance.previous, hidden: appearance.isFooterHidden,
+            controls.previous, record: records.previous, to: appearance.previous, hidden: appearance.isFooterHidden,
             afterQueueRan: afterQueueRan)
         drawPlaceholder(appearance.placeholder, source: index)
         publishStatuses(for: appearance)

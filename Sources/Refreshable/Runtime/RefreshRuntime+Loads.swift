@@ -144,7 +144,7 @@ extension RefreshRuntime {
             host?.didUpdate(update, on: self)
         case .failed(let failure):
             forgetTask(of: failure.request)
-            if fallsBack(failure) {
+            if state.fallsBack(failure) {
                 // The page the user was on is gone or cannot load: the first page, at once.
                 state.fallingBack(from: failure)
                 startLoad(.refresh, source: failure.request.source)
@@ -205,8 +205,7 @@ extension RefreshRuntime {
             // The source on screen is gone (a new filter with fewer tabs): show the first one.
             currentIndex = 0
         }
-        let index = currentIndex
-        state.checkSource(index, in: "currentIndex")
+        state.checkSource(currentIndex, in: "currentIndex")
         // With no front door to tell yet (a restore before the list is set up), it is told at set-up.
         resetUnreported = host == nil
         reportReset()

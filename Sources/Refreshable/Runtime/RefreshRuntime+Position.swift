@@ -18,9 +18,9 @@ extension RefreshRuntime {
     /// above it while something comes before it, then a load-more below it while the list goes
     /// on, as far as the page cap has room for without dropping the page just refreshed.
     func loadOutward(after update: RefreshUpdate) {
-        // A state the host put in place from its hook (a logout) has loads of its own to decide.
-        guard let request = update.request, request.origin == state.origin, state.isAroundPosition(request),
-            let maxPages = policy.maxPages, state.indices.contains(request.source)
+        // A state the host put in place from its hook (a logout) has loads of its own to decide: a
+        // refresh of another state is none around the position of this one.
+        guard let request = update.request, state.isAroundPosition(request), let maxPages = policy.maxPages
         else { return }
         let source = request.source
         var room = maxPages - 1
@@ -30,12 +30,5 @@ extension RefreshRuntime {
         if room > 0, !state[source].noMoreData, !state[source].isLoadingMore {
             startLoad(.loadMore, source: source)
         }
-    }
-
-    /// Whether a failed refresh around the position is followed at once by a refresh of the
-    /// first page, in its place: any failure but one while offline (a refresh would fail the same
-    /// way); a cancellation is no failure.
-    func fallsBack(_ failure: RefreshFailure) -> Bool {
-        state.isAroundPosition(failure.request) && failure.reason != .offline
     }
 }

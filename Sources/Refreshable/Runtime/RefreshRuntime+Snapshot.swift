@@ -38,15 +38,9 @@ extension RefreshRuntime {
     /// - Throws: ``RefreshSnapshotError``.
     public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
         var next = state
-        var refusal: RefreshSnapshotError?
-        do {
-            try next.restore(from: snapshot)
-        } catch {
-            refusal = error
-        }
-        replace(with: next)
-        if let refusal {
-            throw refusal
-        }
+        // Restored, or left empty when refused: either way it replaces the state, before the
+        // refusal is thrown.
+        defer { replace(with: next) }
+        try next.restore(from: snapshot)
     }
 }

@@ -43,9 +43,7 @@ public final class RefreshRuntime<Item: Sendable> {
     /// settles. An array, not keyed by ``LoadSlot``: a key type nested in this generic class
     /// costs a metadata lookup on every use.
     var handedOver: [RefreshRequest] = []
-    let headerRecord = ControlRecord()
-    let footerRecord = ControlRecord()
-    let previousRecord = ControlRecord()
+    let records = ControlRecords()
     var shownPlaceholder: (list: ObjectIdentifier, failure: RefreshFailure?)?
     var isRendering = false
     var renderAgain = false
@@ -376,25 +374,16 @@ public final class RefreshRuntime<Item: Sendable> {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let kind = role.kind
-        let record = role == .header ? headerRecord : role == .footer ? footerRecord : previousRecord
-        if let control = (host?.controls ?? Controls()).control(role) {
-            record.track(ObjectIdentifier(control.object))
-            let isRefreshing = control.isRefreshing
-            let loadRunning = state[index].edges[kind.edge].inFlight?.kind == kind
-            if record.isOwnCallback(isRefreshing: isRefreshing, loadRunning: loadRunning) {
-                if record.restsOnQueuedEnd(isRefreshing: isRefreshing, loadRunning: loadRunning) {
-                    // Judged again once the end applied: a control still refreshing then was pulled.
-                    let ends = record.queuedEnds
-                    Task { [weak self] in
-                        guard let self, record.endApplied(since: ends) else { return }
-                        self.controlAction(role)
-                    }
-                }
-                return
-            }
+        if let (record, isRefreshing) = records.tracked(role, in: host?.controls ?? Controls()),
+            record.isOwnCallback(
+                isRefreshing: isRefreshing, loadRunning: state[index].edges[kind.edge].inFlight?.kind == kind,
+                // Judged again once a queued end applied: a control still refreshing then was pulled.
+                judgeAgain: { [weak self] in self?.controlAction(role) })
+        {
+            return
         }
         if case .ignored = startLoad(kind, source: index) {
-            record.releasePull = true
+            records[role].releasePull = true
             render()
         }
     }

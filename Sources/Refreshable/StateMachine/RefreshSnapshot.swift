@@ -54,20 +54,6 @@ public struct RefreshSnapshot<Item: Sendable>: Sendable {
         )
         return sources[source].items
     }
-
-    init(
-        formatVersion: Int = Self.currentFormatVersion,
-        paging: RefreshPolicy.Paging,
-        firstPage: Int,
-        maxPages: Int?,
-        sources: [SourceSnapshot<Item>]
-    ) {
-        self.formatVersion = formatVersion
-        self.paging = paging
-        self.firstPage = firstPage
-        self.maxPages = maxPages
-        self.sources = sources
-    }
 }
 
 /// One source of a ``RefreshSnapshot``. Not nested in the generic snapshot, so its coding keys
@@ -198,13 +184,6 @@ extension RefreshSnapshot: Decodable where Item: Decodable {
         firstPage = try container.decode(Int.self, forKey: .firstPage)
         maxPages = try container.decodeIfPresent(Int.self, forKey: .maxPages)
         sources = try container.decode([SourceSnapshot<Item>].self, forKey: .sources)
-    }
-}
-
-extension SourceSnapshot {
-    enum CodingKeys: String, CodingKey {
-        case items, hasLoaded, page, noMoreData, nextCursor, firstLoadedPage, noPreviousData, previousCursor
-        case heldPages, itemsBefore, unheld, pendingFront, pendingBack, position
     }
 }
 

@@ -94,13 +94,11 @@ extension RefreshSources {
         return overflow ? .max : count
     }
 
-    /// After a refresh around the position failed (not by a cancellation, and not offline, which
-    /// asked nobody): forgets the position, so the next refresh loads the first page.
-    mutating func forgetPosition(after failure: RefreshFailure) {
-        guard isAroundPosition(failure.request), failure.reason != .offline else {
-            return
-        }
-        states[failure.request.source].position = nil
+    /// Whether a failed refresh around the position is followed at once by a refresh of the first
+    /// page, in its place: any failure but one while offline, which asked nobody (a refresh would
+    /// fail the same way); a cancellation is no failure. Such a failure forgets the position.
+    func fallsBack(_ failure: RefreshFailure) -> Bool {
+        isAroundPosition(failure.request) && failure.reason != .offline
     }
 
     /// A failed refresh around the position is followed by a refresh of the first page in its

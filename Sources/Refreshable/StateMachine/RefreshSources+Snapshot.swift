@@ -31,7 +31,8 @@ extension RefreshSources {
             )
         }
         return RefreshSnapshot(
-            paging: policy.paging, firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
+            formatVersion: RefreshSnapshot<Item>.currentFormatVersion, paging: policy.paging,
+            firstPage: policy.firstPage, maxPages: policy.maxPages, sources: sources)
     }
 
     /// The position a refresh of a loaded source asks for (rule A), when the policy refreshes
@@ -64,12 +65,9 @@ extension RefreshSources {
         revision &+= 1
         do {
             try checkFits(snapshot)
-            var restored: [RefreshState<Item>] = []
-            restored.reserveCapacity(states.count)
-            for index in states.indices {
-                restored.append(
-                    try restoredState(
-                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
+            let restored = try states.indices.map { index throws(RefreshSnapshotError) in
+                try restoredState(
+                    snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages)
             }
             try replaceStates(with: restored, saved: snapshot.sources)
         } catch {
@@ -116,12 +114,10 @@ extension RefreshSources {
         state._items = RefreshItems(saved.items)
         state._hasLoaded = true
         state.restored = true
-        state.edges[forward].page = saved.page
-        state.edges[forward].ended = saved.noMoreData
-        state.edges[forward].cursor = saved.nextCursor
-        state.edges[backward].page = saved.firstLoadedPage
-        state.edges[backward].ended = saved.noPreviousData
-        state.edges[backward].cursor = saved.previousCursor
+        state.edges = [
+            RefreshEdge(page: saved.page, ended: saved.noMoreData, cursor: saved.nextCursor),
+            RefreshEdge(page: saved.firstLoadedPage, ended: saved.noPreviousData, cursor: saved.previousCursor),
+        ]
         state.heldPages = keepsHeldPages ? saved.heldPages : []
         state.itemsBefore = saved.itemsBefore
         state.position = saved.position
@@ -203,9 +199,7 @@ extension RefreshSources {
     /// Puts `restored` in place of every source's state, indexed under the identity.
     private mutating func replaceStates(with restored: [RefreshState<Item>]) {
         states = restored
-        indexes = []
-        guard let identity else { return }
-        indexes = restored.map { ItemIndex($0.items, identity: identity) }
+        indexes = identity.map { identity in restored.map { ItemIndex($0.items, identity: identity) } } ?? []
     }
 
     /// The position of the first item whose id an earlier item has: read only to report it.

@@ -196,7 +196,11 @@ extension RefreshSources {
                 return (.ignored(ended), [])
             }
         }
-        let request = issue(kind, source: source, page: page, cursor: cursor)
+        // A new generation, from this value's origin.
+        lastGeneration &+= 1
+        revision &+= 1
+        let request = RefreshRequest(
+            source: source, page: page, kind: kind, generation: lastGeneration, origin: origin, cursor: cursor)
         var superseded: [RefreshRequest] = []
         if kind == .refresh {
             noteRefresh(request, aroundPosition: position != nil)
@@ -225,21 +229,6 @@ extension RefreshSources {
             return other
         }
         return nil
-    }
-
-    /// Makes the next request: a new generation, from this value's origin.
-    @inlinable
-    mutating func issue(_ kind: RefreshRequest.Kind, source: Int, page: Int, cursor: String?) -> RefreshRequest {
-        lastGeneration &+= 1
-        revision &+= 1
-        return RefreshRequest(
-            source: source,
-            page: page,
-            kind: kind,
-            generation: lastGeneration,
-            origin: origin,
-            cursor: cursor
-        )
     }
 
     /// Applies a page to the source that asked for it, unless the result is stale or hostile.
@@ -483,7 +472,10 @@ extension RefreshSources {
             states[source].edges[edge].failure = box
         } else {
             states[source].edges[forward].refreshFailed = true
-            forgetPosition(after: failure)
+            if fallsBack(failure) {
+                // The next refresh loads the first page.
+                states[source].position = nil
+            }
         }
         return .failed(failure)
     }

@@ -192,9 +192,10 @@ struct RefreshEdge: Sendable, Equatable {
     var followed: Set<String> = []
 
     @usableFromInline
-    init(page: Int, ended: Bool) {
+    init(page: Int, ended: Bool, cursor: String? = nil) {
         self.page = page
         self.ended = ended
+        self.cursor = cursor
     }
 
     /// Records the page a load toward this end (or a refresh) brought as the page at this end.

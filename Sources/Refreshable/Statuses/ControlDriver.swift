@@ -16,7 +16,7 @@ final class ControlRecord {
     @exclusivity(unchecked) var endPending = false
     /// How many end commands the driver sent while the control still showed refreshing, wrapping:
     /// tells an end sent after an action from the one the action met.
-    @exclusivity(unchecked) private(set) var queuedEnds: UInt = 0
+    @exclusivity(unchecked) private var queuedEnds: UInt = 0
     /// A user's pull of this control was refused (the load was ignored): the next drive ends it,
     /// although the driver did not begin it.
     @exclusivity(unchecked) var releasePull = false
@@ -49,15 +49,6 @@ final class ControlRecord {
         }
     }
 
-    /// Notes that the main queue ran since an action met `ends` queued ends: the end it met applied.
-    /// - Parameter ends: ``queuedEnds`` when the action arrived.
-    /// - Returns: `false` when the driver sent another end since, which settles the control itself.
-    func endApplied(since ends: UInt) -> Bool {
-        guard queuedEnds == ends else { return false }
-        endPending = false
-        return true
-    }
-
     /// Notes that the driver drives the control to `state`: no pull of it is pending any more.
     func drive(to state: RefreshAppearance.Footer) {
         shown = state
@@ -76,21 +67,51 @@ final class ControlRecord {
     /// <doc:Rules#Control-actions-and-echoes>): the callback of a begin the driver sent for a load
     /// still running, one after the driver ended the control (it no longer refreshes, or the end
     /// is still queued), or a second one for that load. A control refreshing by itself was pulled.
+    ///
+    /// When it is taken for a callback only because the driver's end is still queued while the
+    /// control shows refreshing (the late callback of a begin before that end applies, or a user's
+    /// pull made as soon as it applied), `judgeAgain` runs once the main queue ran, unless the
+    /// driver sent another end since, which settles the control itself: the end applied then, and
+    /// the control refreshes only if a user pulled it, so the action is judged again rather than
+    /// dropped with the control left spinning.
     /// - Parameters:
     ///   - isRefreshing: Whether the control shows refreshing now.
     ///   - loadRunning: Whether the load the control stands for is running.
-    func isOwnCallback(isRefreshing: Bool, loadRunning: Bool) -> Bool {
-        (loadRunning && shown == .refreshing) || !isRefreshing || endPending
+    ///   - judgeAgain: Judges the action again once the end applied.
+    func isOwnCallback(
+        isRefreshing: Bool, loadRunning: Bool, judgeAgain: @escaping @MainActor () -> Void
+    ) -> Bool {
+        let beganForLoad = loadRunning && shown == .refreshing
+        guard beganForLoad || !isRefreshing || endPending else { return false }
+        if endPending, isRefreshing, !beganForLoad {
+            let ends = queuedEnds
+            Task { [self] in
+                guard queuedEnds == ends else { return }
+                endPending = false
+                judgeAgain()
+            }
+        }
+        return true
+    }
+}
+
+/// The records of the three controls a driver drives, one per role.
+@MainActor
+struct ControlRecords {
+    let header = ControlRecord()
+    let footer = ControlRecord()
+    let previous = ControlRecord()
+
+    subscript(role: RefreshControlRole) -> ControlRecord {
+        role == .header ? header : role == .footer ? footer : previous
     }
 
-    /// Whether an action taken for the control's own callback (``isOwnCallback(isRefreshing:loadRunning:)``)
-    /// is so only because the driver's end is still queued while the control shows refreshing: the
-    /// late callback of a begin before that end applies, or a user's pull made as soon as it applied.
-    /// Once the main queue ran, the end applied: the control then refreshes only if a user pulled it,
-    /// so the action is judged again then (``endApplied(since:)``) rather than dropped with the
-    /// control left spinning.
-    func restsOnQueuedEnd(isRefreshing: Bool, loadRunning: Bool) -> Bool {
-        endPending && isRefreshing && !(loadRunning && shown == .refreshing)
+    /// The record of the control in `role` among `controls`, tracking that control, and whether
+    /// the control refreshes now; `nil` when there is no such control.
+    func tracked(_ role: RefreshControlRole, in controls: Controls) -> (record: ControlRecord, isRefreshing: Bool)? {
+        guard let control = controls.control(role) else { return nil }
+        self[role].track(ObjectIdentifier(control.object))
+        return (self[role], control.isRefreshing)
     }
 }
 
@@ -107,10 +128,9 @@ enum ControlDriver {
     /// Brings the header to `wanted`. `afterQueueRan` says the call is the check scheduled after
     /// the driver's commands: the main queue ran since, so the ends sent before it applied.
     ///
-    /// The control is consumed and bound by a `switch`: a weakly held control comes in retained
+    /// The control is consumed and bound by a pattern: a weakly held control comes in retained
     /// once, and an `if let` would retain it again (a slow, atomic retain, because a weakly
     /// referenced object counts references in a side table).
-    @inline(__always)
     static func drive(
         _ header: consuming (any RefreshHeaderControl)?,
         record: ControlRecord,
@@ -118,22 +138,11 @@ enum ControlDriver {
         endingPulls: Bool = false,
         afterQueueRan: Bool = false
     ) -> Bool {
-        switch consume header {
-        case .some(let header):
-            record.track(ObjectIdentifier(header), afterQueueRan: afterQueueRan)
-            return drive(header: header, record: record, to: wanted, endingPulls: endingPulls)
-        case .none:
+        guard case .some(let header) = consume header else {
             record.track(nil)
             return false
         }
-    }
-
-    private static func drive(
-        header: borrowing any RefreshHeaderControl,
-        record: ControlRecord,
-        to wanted: RefreshAppearance.Header,
-        endingPulls: Bool
-    ) -> Bool {
+        record.track(ObjectIdentifier(header), afterQueueRan: afterQueueRan)
         // Read once: each read is a call into the control.
         let isRefreshing = header.isRefreshing
         if record.endPending, !isRefreshing {
@@ -166,7 +175,6 @@ enum ControlDriver {
     }
 
     /// Brings the footer to `wanted`, hidden or shown (`afterQueueRan` as for the header).
-    @inline(__always)
     static func drive(
         _ footer: consuming (any RefreshFooterControl)?,
         record: ControlRecord,
@@ -175,23 +183,11 @@ enum ControlDriver {
         endingPulls: Bool = false,
         afterQueueRan: Bool = false
     ) -> Bool {
-        switch consume footer {
-        case .some(let footer):
-            record.track(ObjectIdentifier(footer), afterQueueRan: afterQueueRan)
-            return drive(footer: footer, record: record, to: wanted, hidden: hidden, endingPulls: endingPulls)
-        case .none:
+        guard case .some(let footer) = consume footer else {
             record.track(nil)
             return false
         }
-    }
-
-    private static func drive(
-        footer: borrowing any RefreshFooterControl,
-        record: ControlRecord,
-        to wanted: RefreshAppearance.Footer,
-        hidden: Bool,
-        endingPulls: Bool
-    ) -> Bool {
+        record.track(ObjectIdentifier(footer), afterQueueRan: afterQueueRan)
         var endingPulls = endingPulls
         if footer.isHidden != hidden {
             footer.isHidden = hidden

@@ -228,17 +228,9 @@ class RefreshObservation {
 
     /// Whether an action of the control in `role` is that control's own callback of a command the
     /// observation sent, rather than a user's pull; `false` for an observation that drives no control.
-    func isOwnCallback(of role: RefreshControlRole) -> Bool { false }
-
-    /// When an action ``isOwnCallback(of:)`` took for the control's own callback is so only
-    /// because an end the observation sent is still queued while the control shows refreshing,
-    /// the count of ends it sent (see ``ControlRecord/restsOnQueuedEnd(isRefreshing:loadRunning:)``),
-    /// to judge the action again once the end applied; `nil` otherwise.
-    func queuedEndBehindCallback(of role: RefreshControlRole) -> UInt? { nil }
-
-    /// Notes that the main queue ran since an action met `ends` queued ends of the control in
-    /// `role`; returns whether to judge the action again (no end was sent since).
-    func endApplied(of role: RefreshControlRole, since ends: UInt) -> Bool { false }
+    /// `judgeAgain` judges the action again once an end the observation sent and the control had
+    /// not applied yet applied (see ``ControlRecord/isOwnCallback(isRefreshing:loadRunning:judgeAgain:)``).
+    func isOwnCallback(of role: RefreshControlRole, judgeAgain: @escaping @MainActor () -> Void) -> Bool { false }
 
     /// Called when a user's pull of the control in `role` is handed on to the load it asks for,
     /// before that load is asked for: the control keeps refreshing until a status ends it, or
@@ -369,17 +361,11 @@ public final class RefreshSubscription: Hashable {
     ) -> @MainActor () -> Void {
         let observation = observation
         @MainActor func act() {
-            guard let observation, observation.isOwnCallback(of: role) else {
+            // Judged again once a queued end applied: a control still refreshing then was pulled.
+            if observation?.isOwnCallback(of: role, judgeAgain: act) != true {
                 // Noted first: `load` may answer, or be refused, before it returns.
                 observation?.pullHandedOn(of: role)
                 load()
-                return
-            }
-            // Judged again once the end applied: a control still refreshing then was pulled.
-            guard let ends = observation.queuedEndBehindCallback(of: role) else { return }
-            Task {
-                guard observation.endApplied(of: role, since: ends) else { return }
-                act()
             }
         }
         return act

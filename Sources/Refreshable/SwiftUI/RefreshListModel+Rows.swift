@@ -39,7 +39,7 @@ final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
 
     override func represents(_ object: AnyObject) -> Bool { model === object }
     override var isAlive: Bool { model != nil }
-    override var currentIndex: Int? { model?.hostIndex }
+    override var currentIndex: Int? { model?.index }
 
     override func setCurrentIndex(_ index: Int) -> Bool {
         guard let model else { return false }
@@ -48,7 +48,8 @@ final class ModelHost<Item: Sendable>: RefreshRuntimeHost<Item> {
     }
 
     override func loader(for request: RefreshRequest) -> PageLoader? {
-        model?.loader(for: request)
+        guard let loader = model?.loader else { return nil }
+        return { try await loader(request) }
     }
 
     override func didUpdate(_ update: RefreshUpdate, on runtime: RefreshRuntime<Item>) {

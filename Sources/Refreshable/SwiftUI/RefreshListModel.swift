@@ -47,20 +47,20 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public var prefetchDistance: Int?
 
     private let registrar = ObservationRegistrar()
-    private let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
-    private var index = 0
+    /// Loads one page; the runtime runs it in a task of its own.
+    let loader: @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
+    private(set) var index = 0
     private var shown = Snapshot()
     /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
     /// issued it (its origin): a replaced state has no refresh of theirs in flight.
     private var refreshWaiters: [RefreshWaiter] = []
     /// The indexes of the rows on screen near either end (the others do not matter for loading).
     private var visible: Set<Int> = []
-    /// The last loaded page when the rows near the end last asked for more: once per crossing. It
-    /// is cleared when those rows leave the screen, so a failed load-more is asked again by
-    /// scrolling back, and a new page held lets the next crossing load the one after it.
-    private var triggeredAfterPage: Int?
-    /// The first loaded page when the rows near the start last asked for the previous page.
-    private var triggeredBeforePage: Int?
+    /// The page at each end (``forward``: the last loaded; ``backward``: the first) when the rows
+    /// near that end last asked for a load past it: once per crossing. It is cleared when those
+    /// rows leave the screen, so a failed load is asked again by scrolling back, and a new page
+    /// held lets the next crossing load the one after it.
+    private var triggered: [Int?] = [nil, nil]
 
     private struct RefreshWaiter {
         let source: Int
@@ -247,9 +247,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         // Rows still on screen have asked already: a screen that goes away must not load again on
         // its own. They ask again once the user scrolls back to an end.
         if !visible.isEmpty {
-            let state = refreshStatus[index]
-            triggeredAfterPage = state.page
-            triggeredBeforePage = state.firstLoadedPage
+            triggered = refreshStatus[index].edges.map(\.page)
         }
         runtime.cancelLoading(source: index)
     }
@@ -361,21 +359,17 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             runtime.setUp()
         }
         visible.insert(index)
-        loadMoreIfNearTheEnd()
-        loadPreviousIfNearTheStart()
+        loadIfNear(forward)
+        loadIfNear(backward)
     }
 
     /// Tells the model that the row at `index` left the screen: its `onDisappear`.
     /// - Parameter index: The row's index in ``items``.
     public func itemDidDisappear(at index: Int) {
         visible.remove(index)
-        let count = refreshStatus[self.index].items.count
         // The rows near an end left the screen: the next crossing of that end loads again.
-        if visible.max().map({ $0 < count - distance }) ?? true {
-            triggeredAfterPage = nil
-        }
-        if visible.min().map({ $0 >= distance }) ?? true {
-            triggeredBeforePage = nil
+        for end in forward...backward where !rowsOnScreenNear(end) {
+            triggered[end] = nil
         }
     }
 
@@ -385,21 +379,23 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         return overflow ? .max : window
     }
 
-    private func loadMoreIfNearTheEnd() {
-        let state = refreshStatus[index]
-        let count = state.items.count
-        guard let last = visible.max(), count > 0, last >= count - distance else { return }
-        guard triggeredAfterPage != state.page, !failedOffline(state.loadMoreFailure) else { return }
-        triggeredAfterPage = state.page
-        loadMore()
+    /// Whether a row on screen is among the ``prefetchDistance`` rows nearest `end` (``forward``:
+    /// the last ones; ``backward``: the first ones).
+    private func rowsOnScreenNear(_ end: Int) -> Bool {
+        guard let row = end == forward ? visible.max() : visible.min() else { return false }
+        return end == forward ? row >= refreshStatus[index].items.count - distance : row < distance
     }
 
-    private func loadPreviousIfNearTheStart() {
+    /// Loads past `end` (more at ``forward``, the previous page at ``backward``) once per crossing
+    /// of the rows near it, while the list holds items (``forward``) or something comes before
+    /// its first row (``backward``).
+    private func loadIfNear(_ end: Int) {
         let state = refreshStatus[index]
-        guard !state.noPreviousData, let first = visible.min(), first < distance else { return }
-        guard triggeredBeforePage != state.firstLoadedPage, !failedOffline(state.loadPreviousFailure) else { return }
-        triggeredBeforePage = state.firstLoadedPage
-        loadPrevious()
+        let edge = state.edges[end]
+        guard end == forward ? !state.items.isEmpty : !edge.ended, rowsOnScreenNear(end) else { return }
+        guard triggered[end] != edge.page, !failedOffline(edge.failure?.failure) else { return }
+        triggered[end] = edge.page
+        runtime.startLoad(end == forward ? .loadMore : .loadPrevious, source: index)
     }
 
     /// Whether a row coming on screen would only fail again: the end already failed offline and
@@ -410,16 +406,13 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     // MARK: Keeping the observable values current
 
-    var hostIndex: Int { index }
-
     func setIndex(_ newValue: Int) {
         guard newValue != index else { return }
         registrar.withMutation(of: self, keyPath: \.currentIndex) {
             index = newValue
         }
         visible.removeAll()
-        triggeredAfterPage = nil
-        triggeredBeforePage = nil
+        triggered = [nil, nil]
     }
 
     func itemsChanged(_ update: RefreshUpdate) {
@@ -429,8 +422,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var shift = 0
         switch update.change {
         case .replaced, .reset:
-            triggeredAfterPage = nil
-            triggeredBeforePage = nil
+            triggered = [nil, nil]
         case .prepended(let range):
             shift = range.count
         default:
@@ -442,9 +434,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
                 shift -= dropped.count
                 // The rows now near the start wait for the user to scroll there before they load
                 // back what was just dropped: a small cap would otherwise go back and forth.
-                triggeredBeforePage = state.firstLoadedPage
+                triggered[backward] = state.firstLoadedPage
             } else {
-                triggeredAfterPage = state.page
+                triggered[forward] = state.page
             }
         }
         // Rows no longer near an end (or gone) cannot start a load; a row that left the screen
@@ -477,7 +469,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         resumeSettledRefreshes()
         if !state.isLoading {
             // The rows on screen reach the end still: the content is shorter than the screen.
-            loadMoreIfNearTheEnd()
+            loadIfNear(forward)
         }
     }
 
@@ -514,11 +506,5 @@ public final class RefreshListModel<Item: Sendable>: Observable {
             }
         }
         refreshWaiters = waiting
-    }
-
-    /// The model's loader for one request, which the runtime runs in a task of its own.
-    func loader(for request: RefreshRequest) -> @MainActor () async throws -> RefreshPage<Item> {
-        let loader = self.loader
-        return { try await loader(request) }
     }
 }
