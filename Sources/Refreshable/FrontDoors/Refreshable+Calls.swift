@@ -62,6 +62,16 @@ extension Refreshable {
         runtime.switchSource(to: index)
     }
 
+    /// Empties the list for a new query or filter: every source goes back to unloaded, keeping the
+    /// policy, the identity and each source's end-of-list text. Set the query your loader reads
+    /// first, then call it: every load of the old state is cancelled and its answer discarded (a
+    /// late page of the old query never shows), ``refreshDidUpdate(_:)`` hears of the empty list
+    /// as a ``RefreshUpdate/Change/reset``, and a list set up loads the current source's first page
+    /// again. See ``RefreshRuntime/reset()``.
+    public func reset() {
+        runtime.reset()
+    }
+
     /// Draws the controls and placeholder from the current source's state.
     public func refreshFooter() {
         runtime.render()

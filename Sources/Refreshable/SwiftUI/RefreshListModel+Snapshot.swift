@@ -1,4 +1,5 @@
-/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>).
+/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>),
+/// and resetting it for a new query.
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension RefreshListModel {
     /// A snapshot of every source: its items and paging position, nothing in flight and no
@@ -19,5 +20,24 @@ extension RefreshListModel {
     /// - Throws: ``RefreshSnapshotError``.
     public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
         try runtime.restore(from: snapshot)
+    }
+
+    /// Empties the list for a new query or filter: every source goes back to unloaded, keeping the
+    /// policy, the identity and each source's end-of-list text, and a list on screen loads the
+    /// current source's first page again. Set the query your loader reads first, then call it.
+    ///
+    /// Every load of the old state is cancelled and its answer discarded, so a late page of the
+    /// old query never shows, and a ``refresh()`` awaiting one returns. ``items`` is empty and
+    /// ``isRefreshing`` is `true` while the first page loads; the old query's failures go. See
+    /// ``RefreshRuntime/reset()`` and <doc:UsingRefreshableWithSwiftUI#Changing-the-query-or-filter>.
+    ///
+    /// ```swift
+    /// func search(_ text: String) {
+    ///     query = text      // what the loader reads
+    ///     results.reset()   // the first page of `text`
+    /// }
+    /// ```
+    public func reset() {
+        runtime.reset()
     }
 }
