@@ -61,9 +61,9 @@ struct SavedSearch: Sendable, Codable {
 
 /// The search screen's view model: the query, and the list of its results.
 ///
-/// A new query replaces the list's state (see the Rules article, S13: "Replacing the state (a
-/// logout, a new filter, ...) cancels every load of the old state; nothing the old state asked for
-/// ever lands"), so a late answer to an old query never shows.
+/// The loader reads the query from the model; a new query is set first, then the list is reset
+/// (`results.reset()`), which cancels every load of the old query, so a late answer to it never
+/// shows, and asks for the new query's first page.
 @MainActor
 @Observable
 final class MarketplaceSearchModel {
@@ -99,7 +99,7 @@ final class MarketplaceSearchModel {
         self.clock = clock
         results = RefreshListModel(
             noMoreTitles: ["No more results"],
-            policy: Self.policy,
+            policy: RefreshPolicy(pageSize: Self.pageSize, paging: .cursors),
             identity: .id()
         ) { request in
             let page = try await api.search(asked.query, after: request.cursor)
@@ -110,8 +110,6 @@ final class MarketplaceSearchModel {
         // one-page list, which would ask for page 2 as soon as a query's first page shows.
         results.prefetchDistance = 1
     }
-
-    private static var policy: RefreshPolicy { RefreshPolicy(pageSize: pageSize, paging: .cursors) }
 
     // MARK: What the view reads
 
@@ -146,9 +144,8 @@ final class MarketplaceSearchModel {
     private func apply(_ newQuery: SearchQuery) {
         guard newQuery != query else { return }
         query = newQuery
-        asked.query = newQuery
-        results.refreshStatus.sources = RefreshSources(
-            noMoreTitles: ["No more results"], policy: Self.policy, identity: .id())
+        asked.query = newQuery  // first what the loader reads,
+        results.reset()  // then the new query's first page
     }
 
     /// The "new listings" check, for the view's `.task`: while the screen is on screen, every
