@@ -13,9 +13,14 @@ extension RefreshListModel {
     /// list refreshes in the background on its first appearance (``setUp()``, or a row's
     /// ``itemDidAppear(_:)``), its rows on screen meanwhile, around the saved position under
     /// ``RefreshPolicy/refreshesAroundPosition`` (or the row that came on screen since). Call it
-    /// before the view appears (in the model's owner, or where the model is made). Every load of
-    /// the old state is cancelled and a ``refresh()`` awaiting one returns. A refused snapshot
-    /// leaves the list empty and unloaded; see ``RefreshRuntime/restore(from:)``.
+    /// before the list is set up: where the model is made, or in the view's `.task` before
+    /// ``setUp()``. `RefreshList` and `.refreshable(model)` set the list up from a `.task` of their
+    /// own, which may run first: show the list once the model is restored (see
+    /// <doc:SavingAndRestoringAList#Save-with-SceneStorage-in-SwiftUI>). A restore after set-up
+    /// still shows the saved rows and refreshes them, but the first page asked for meanwhile is
+    /// cancelled, a request wasted. Every load of the old state is cancelled and a ``refresh()``
+    /// awaiting one returns. A refused snapshot leaves the list empty and unloaded; see
+    /// ``RefreshRuntime/restore(from:)``.
     /// - Parameter snapshot: A snapshot taken with ``snapshot()``, possibly decoded from storage.
     /// - Throws: ``RefreshSnapshotError``.
     public func restore(from snapshot: RefreshSnapshot<Item>) throws(RefreshSnapshotError) {
