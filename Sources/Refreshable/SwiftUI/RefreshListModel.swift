@@ -43,7 +43,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     public let refreshStatus: RefreshRuntime<Item>
 
     /// How many items before the end a row coming on screen loads the next page; `nil`, the
-    /// default, is one page (the policy's page size).
+    /// default, is one page (the policy's page size). With the default, every row of a one-page
+    /// list is that close to the end, so the second page is asked for as soon as the first shows;
+    /// set `1` to load when the last row appears.
     public var prefetchDistance: Int?
 
     private let registrar = ObservationRegistrar()
