@@ -26,7 +26,9 @@ import Testing
         // Most servers send String ids: the suite cannot edit such items by their integer id, but
         // with the rules that do left out, it checks the rest, de-duplication and random events
         // included.
-        let rules = Set(ConformanceRule.allCases).subtracting([.removalSticks, .serverCopyReplacesEdit, .pendingItemsStay])
+        let rules = Set(ConformanceRule.allCases).subtracting([
+            .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay,
+        ])
         let configuration = ConformanceConfiguration(randomizedSteps: 2_000)
         let report = try await RefreshableConformance.check(configuration, rules: rules) { rig in
             let adopter = AsyncTestAdopter(rig: rig)

@@ -16,7 +16,9 @@ private final class SearchRig {
     static let policy = RefreshPolicy(pageSize: 3, paging: .cursors)
 
     init() {
-        model = RefreshListModel(noMoreTitles: ["No more results"], policy: Self.policy, identity: RefreshItemIdentity(\.id)) {
+        model = RefreshListModel(
+            noMoreTitles: ["No more results"], policy: Self.policy, identity: RefreshItemIdentity(\.id)
+        ) {
             [unowned self] request in
             queries[loader.loads.count] = query  // the id the load is about to get
             return try await loader.load(cursor: request.cursor)
@@ -59,7 +61,8 @@ struct ResetTests {
     @Test func resettingTheSourcesKeepsThePolicyTheIdentityAndTheEndOfListTexts() throws {
         let policy = RefreshPolicy(pageSize: 2, firstPage: 0, paging: .cursors)
         let identity = RefreshItemIdentity<String>(\.self)
-        var sources = RefreshSources<String>(noMoreTitles: ["No more A", "No more B"], policy: policy, identity: identity)
+        var sources = RefreshSources<String>(
+            noMoreTitles: ["No more A", "No more B"], policy: policy, identity: identity)
         let request = try started(sources.begin(.refresh, source: 1))
         _ = sources.succeed(request, with: RefreshPage(items: ["a", "b"], nextCursor: "c2"))
         #expect(sources[1].hasLoaded)
@@ -109,7 +112,9 @@ struct ResetTests {
         #expect(rig.model.isRefreshing)
 
         // "lamp"'s second page comes late, then "lamps"'s first.
-        rig.loader.answer(pageTwo, with: RefreshPage(items: [TestItem(source: 0, page: 2, index: 0, response: 99)], nextCursor: "lamp-3"))
+        rig.loader.answer(
+            pageTwo,
+            with: RefreshPage(items: [TestItem(source: 0, page: 2, index: 0, response: 99)], nextCursor: "lamp-3"))
         await rig.loader.settle()
         #expect(rig.model.items.isEmpty)
         let (page, fresh) = rig.loader.makePage(for: lamps, itemCount: 2, nextCursor: nil)
@@ -130,7 +135,8 @@ struct ResetTests {
         #expect(rig.model.refreshStatus.policy == SearchRig.policy)
         #expect(rig.model.refreshStatus.identity != nil)
         // Cursors still page the list, and the identity still keeps each item once.
-        let (page, items) = rig.loader.makePage(for: again, itemCount: 3, copies: [lampItems[0], lampItems[0]], nextCursor: "n2")
+        let (page, items) = rig.loader.makePage(
+            for: again, itemCount: 3, copies: [lampItems[0], lampItems[0]], nextCursor: "n2")
         rig.loader.answer(again, with: page)
         await rig.loader.settle()
         #expect(rig.model.items.count == 2)

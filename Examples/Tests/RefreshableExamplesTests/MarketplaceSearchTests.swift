@@ -1,8 +1,8 @@
 import Foundation
 import Observation
 import Refreshable
-import Synchronization
 import RefreshableTesting
+import Synchronization
 import Testing
 
 @testable import RefreshableExamples
@@ -38,7 +38,9 @@ final class FakeMarketplace {
 
     /// Answers a load with `count` new listings and a next cursor.
     @discardableResult
-    func answer(_ load: TestLoad, count: Int = MarketplaceSearchModel.pageSize, copies: [TestItem] = [], next: String?) -> [TestItem] {
+    func answer(_ load: TestLoad, count: Int = MarketplaceSearchModel.pageSize, copies: [TestItem] = [], next: String?)
+        -> [TestItem]
+    {
         let (page, items) = loader.makePage(for: load, itemCount: count, copies: copies, nextCursor: next)
         _ = loader.answer(load, with: page)
         return items
@@ -611,7 +613,8 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
             await server.loader.settle()
             scrollToEnd(model)  // the user keeps scrolling down
         }
-        #expect(server.taken == 2 + 2 + RefreshPolicy().maxLoadsWithoutProgress)  // "", lamp; lamp-2, lamp-3; then the circle
+        // "", lamp; lamp-2, lamp-3; then the circle
+        #expect(server.taken == 2 + 2 + RefreshPolicy().maxLoadsWithoutProgress)
         #expect(model.results.loadMoreFailure?.reason == .noProgress)
     }
 
@@ -798,10 +801,13 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         _ = try await nextLoad()
         await type("nothing", model)
         let nothing = try await nextLoad()
-        #expect(await redraws({ _ = model.emptyText }, after: {
-            server.answer(nothing, count: 0, next: nil)
-            await server.loader.settle()
-        }))
+        #expect(
+            await redraws(
+                { _ = model.emptyText },
+                after: {
+                    server.answer(nothing, count: 0, next: nil)
+                    await server.loader.settle()
+                }))
         #expect(model.emptyText == "No results for 'nothing'")
         #expect(await redraws({ _ = results.isRefreshing }, after: { await type("lamp", model) }))
     }
@@ -884,7 +890,8 @@ struct RigSearchAPI: MarketplaceSearchAPI {
     /// The screen's configuration (cursors, 30 a page, load more at the last row, an identity) on
     /// the kit's own items, which the suite can check.
     @Test func theSearchConfigurationKeepsEveryRule() async throws {
-        try await RefreshableConformance.checkListModel(makeItem: { $0 }) { rig in
+        let sameItem: @Sendable (TestItem) -> TestItem = { $0 }
+        try await RefreshableConformance.checkListModel(makeItem: sameItem) { rig in
             let model = RefreshListModel<TestItem>(
                 noMoreTitles: ["No more results"],
                 policy: RefreshPolicy(pageSize: MarketplaceSearchModel.pageSize, paging: .cursors),

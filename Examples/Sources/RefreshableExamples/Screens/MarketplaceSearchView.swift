@@ -91,7 +91,10 @@ final class MarketplaceSearchModel {
     ///   - api: The search endpoint.
     ///   - query: The first query (an empty text lists every listing).
     ///   - clock: The clock of the debounce, the "new listings" check and the list's age.
-    init(api: any MarketplaceSearchAPI, query: SearchQuery = SearchQuery(text: "", sort: .newest), clock: any Clock<Duration> = ContinuousClock()) {
+    init(
+        api: any MarketplaceSearchAPI, query: SearchQuery = SearchQuery(text: "", sort: .newest),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         let asked = QueryBox(query)
         self.asked = asked
         self.query = query
@@ -252,7 +255,8 @@ struct MarketplaceSearchView: View {
         .searchable(
             text: Binding(
                 get: { @MainActor in model.searchText },
-                set: { @MainActor in model.searchTextDidChange($0) }))
+                set: { @MainActor in model.searchTextDidChange($0) })
+        )
         .task {
             if results.items.isEmpty, let savedSearch,
                 let saved = try? JSONDecoder().decode(SavedSearch.self, from: savedSearch)
