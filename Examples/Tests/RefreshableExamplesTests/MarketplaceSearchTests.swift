@@ -527,22 +527,27 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(server.loader.loads.count == before + 1, "only the new query's first page")
     }
 
-    @Test func theNewListingsCheckCutsAScrolledListBackToItsFirstPage() async throws {
+    @Test func theNewListingsCheckLeavesAScrolledListAloneUntilTheUserIsBackAtTheTop() async throws {
         let model = try await lampOnScreen()
         scrollToEnd(model)
         let page2 = try await nextLoad()
         server.answer(page2, next: "lamp-3")
         await server.loader.settle()
         #expect(model.results.items.count == 60)
+        model.rowDidDisappear(model.results.items[0])  // the user scrolled down
+        let before = server.loader.loads.count
         let check = Task { await model.checkForNewListings() }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(30))
-        let poll = try await nextLoad()
-        server.answer(poll, next: "lamp-2")
+        await clock.waitForSleepers(1)
         await server.loader.settle()
-        // What the docs offer for a periodic check replaces the 60 rows the user scrolled
-        // through with the first 30.
-        #expect(model.results.items.count == 30)
+        // A refresh would replace the 60 rows the user scrolled through with the first 30.
+        #expect(server.loader.loads.count == before)
+        #expect(model.results.items.count == 60)
+        model.rowDidAppear(model.results.items[0])  // back at the top
+        clock.advance(by: .seconds(30))
+        let poll = try await nextLoad()
+        #expect(poll.kind == .refresh && poll.cursor == nil)
         check.cancel()
         await check.value
     }

@@ -151,9 +151,27 @@ final class MarketplaceSearchModel {
         results.reset()  // then the new query's first page
     }
 
-    /// The "new listings" check, for the view's `.task`: while the screen is on screen, every
-    /// ``newListingsInterval`` it refreshes the first page if the list is that stale. SwiftUI
-    /// cancels the task when the screen disappears, which ends the loop.
+    /// Whether the first row is on screen: the "new listings" check runs only then, since its
+    /// refresh replaces the rows, and a user who scrolled down would be sent back to the top.
+    @ObservationIgnored private(set) var isAtTop = true
+
+    /// A row came on screen: its `onAppear`.
+    func rowDidAppear(_ listing: Listing) {
+        if listing.id == results.items.first?.id {
+            isAtTop = true
+        }
+    }
+
+    /// A row left the screen: its `onDisappear`.
+    func rowDidDisappear(_ listing: Listing) {
+        if listing.id == results.items.first?.id {
+            isAtTop = false
+        }
+    }
+
+    /// The "new listings" check, for the view's `.task`: while the screen is on screen and its
+    /// first row shows, every ``newListingsInterval`` it refreshes the first page if the list is
+    /// that stale. SwiftUI cancels the task when the screen disappears, which ends the loop.
     func checkForNewListings() async {
         while !Task.isCancelled {
             do {
@@ -161,7 +179,9 @@ final class MarketplaceSearchModel {
             } catch {
                 return
             }
-            _ = results.refreshIfStale(olderThan: Self.newListingsInterval)
+            if isAtTop {
+                _ = results.refreshIfStale(olderThan: Self.newListingsInterval)
+            }
         }
     }
 
@@ -208,6 +228,8 @@ private final class QueryBox {
 struct MarketplaceSearchView: View {
     @State private var model: MarketplaceSearchModel
     @SceneStorage("search") private var savedSearch: Data?
+    /// Whether the saved search went back (or there was none): the list shows from then on.
+    @State private var isRestored = false
     @Environment(\.scenePhase) private var scenePhase
 
     init(api: any MarketplaceSearchAPI) {
@@ -228,28 +250,34 @@ struct MarketplaceSearchView: View {
                 Text("Price").tag(SearchSort.price)
             }
             .pickerStyle(.segmented)
-            List {
-                ForEach(results.items) { listing in
-                    Text(listing.title)
-                        .refreshListRow(listing, in: results)
-                }
-                if results.isLoadingMore { ProgressView() }
-                if let failure = results.loadMoreFailure {
-                    Text(failure.message)
-                    Button("Retry") { results.loadMore() }
-                }
-                if let text = results.noMoreText { Text(text) }
-            }
-            .refreshable(results)
-            .overlay {
-                if let failure = results.placeholder {
-                    VStack {
-                        Text(failure.message)
-                        Button("Retry") { results.retry() }
+            if isRestored {
+                List {
+                    ForEach(results.items) { listing in
+                        Text(listing.title)
+                            .refreshListRow(listing, in: results)
+                            .onAppear { model.rowDidAppear(listing) }
+                            .onDisappear { model.rowDidDisappear(listing) }
                     }
-                } else if let empty = model.emptyText {
-                    Text(empty)
+                    if results.isLoadingMore { ProgressView() }
+                    if let failure = results.loadMoreFailure {
+                        Text(failure.message)
+                        Button("Retry") { results.loadMore() }
+                    }
+                    if let text = results.noMoreText { Text(text) }
                 }
+                .refreshable(results)
+                .overlay {
+                    if let failure = results.placeholder {
+                        VStack {
+                            Text(failure.message)
+                            Button("Retry") { results.retry() }
+                        }
+                    } else if let empty = model.emptyText {
+                        Text(empty)
+                    }
+                }
+            } else {
+                ProgressView()  // one frame: the saved search goes back before the list sets itself up
             }
         }
         .searchable(
@@ -258,11 +286,14 @@ struct MarketplaceSearchView: View {
                 set: { @MainActor in model.searchTextDidChange($0) })
         )
         .task {
-            if results.items.isEmpty, let savedSearch,
+            // Before the list shows: `.refreshable(results)` sets it up from a task of its own,
+            // and a restore after that would cancel the first page it asked for.
+            if !isRestored, let savedSearch,
                 let saved = try? JSONDecoder().decode(SavedSearch.self, from: savedSearch)
             {
                 model.restore(saved)
             }
+            isRestored = true
             model.screenDidAppear()
             await model.checkForNewListings()
         }
