@@ -57,10 +57,10 @@ extension RefreshRuntime {
     ///
     /// Resetting replaces the state (see <doc:Rules#Replacing-the-state>): every load of the old
     /// state is cancelled and its answer discarded, so a late page of the old query never shows;
-    /// the rows, failures and paging go, the front door hears of the empty list as one
-    /// ``RefreshUpdate/Change/reset``, and a list on screen (set up) loads the current source's
-    /// first page again. A list not on screen yet loads it when it is set up. See
-    /// ``RefreshSources/reset()``.
+    /// the rows (pending local items too), failures and paging go, the front door hears of the
+    /// empty list as one ``RefreshUpdate/Change/reset``, and a list on screen (set up) loads the
+    /// current source's first page again. A list not on screen yet loads it when it is set up.
+    /// See ``RefreshSources/reset()``.
     ///
     /// ```swift
     /// query = newQuery        // what the loader reads

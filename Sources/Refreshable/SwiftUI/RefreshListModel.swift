@@ -39,7 +39,8 @@ public import Observation
 public final class RefreshListModel<Item: Sendable>: Observable {
     /// The list's runtime: the page state of every source, read like
     /// `model.refreshStatus[model.currentIndex].page`. Reads through it are not observed: a view
-    /// reads the model's own properties.
+    /// reads the model's own properties. Settings and calls through it (its clock, ``RefreshRuntime/retry``)
+    /// reach the view as the model's own do; a new query is ``reset()``.
     public let refreshStatus: RefreshRuntime<Item>
 
     /// How many items before the end a row coming on screen loads the next page; `nil`, the
