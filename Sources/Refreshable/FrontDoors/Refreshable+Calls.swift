@@ -34,9 +34,9 @@ extension Refreshable {
         runtime.controlAction(.previous)
     }
 
-    /// Refreshes the current source because the app asks (a button, a new filter): asks for the
-    /// first page and shows the header refreshing. Not for a control's action: see
-    /// ``headerRefreshingAction()``.
+    /// Refreshes the current source because the app asks (a button): asks for the first page and
+    /// shows the header refreshing, the rows on screen meanwhile. For a new query or filter, see
+    /// ``reset()``. Not for a control's action: see ``headerRefreshingAction()``.
     public func refresh() {
         runtime.startLoad(.refresh, source: currentIndex)
     }
