@@ -213,6 +213,25 @@ struct ResetTests {
         #expect(controller.currentItems.count == 2)
     }
 
+    @Test func aViewModelsPublishedStatusesShowTheNewQueryLoadingAndItsOldRequestIsCancelled() {
+        let list = CallbackList(titles: ["The end"], publishesStatuses: true)
+        list.setupRefreshHeader()
+        list.answer(list.requests[0])
+        list.loadMore()
+        let pageTwo = list.requests[1]
+        #expect(list.output.refreshStatus.appearance.footer == .refreshing)
+
+        list.refreshStatus.reset()  // a view model resets its runtime
+
+        let appearance = list.output.refreshStatus.appearance
+        #expect(appearance.header == .refreshing)
+        #expect(appearance.footer != .refreshing)
+        #expect(list.cancelled == [pageTwo], "the callback-style request is no longer wanted")
+        #expect(list.requests.count == 3 && list.requests[2].kind == .refresh)
+        list.answer(pageTwo)
+        #expect(list.currentItems.isEmpty)
+    }
+
     @Test func aRuntimeResetOfAListNotSetUpStartsNothing() {
         let controller = SeedController()
         controller.refreshStatus.reset()
