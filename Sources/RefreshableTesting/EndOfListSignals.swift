@@ -42,6 +42,10 @@ package struct AdopterTraits: Sendable, Equatable {
     package var discovered: Bool
     /// Whether the adopter's list has an identity (de-duplication and local edits by id).
     package var hasIdentity: Bool
+    /// Whether the identity reads integer ids, which the suite's edits by ``TestItem/id`` can name;
+    /// with other ids (a `String` made from it), items are still de-duplicated, but the random
+    /// events edit nothing by id.
+    package var editsByID: Bool
     /// How many times the adopter's runtime retries a failed load, when it has a retry policy.
     package var retries: Int?
 
@@ -50,12 +54,14 @@ package struct AdopterTraits: Sendable, Equatable {
         signals: EndOfListSignals,
         discovered: Bool,
         hasIdentity: Bool = false,
+        editsByID: Bool = true,
         retries: Int? = nil
     ) {
         self.policy = policy
         self.signals = signals
         self.discovered = discovered
         self.hasIdentity = hasIdentity
+        self.editsByID = editsByID
         self.retries = retries
     }
 
@@ -73,10 +79,12 @@ package struct AdopterTraits: Sendable, Equatable {
         let sources = runtime.sources
         let policy = sources.policy
         let hasIdentity = sources.identity != nil
+        let editsByID = sources.identity.map { $0.idType is any BinaryInteger.Type } ?? true
         let retries = runtime.retry?.maxRetries
         if let declared = configuration.endOfListSignals {
             return AdopterTraits(
-                policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity, retries: retries)
+                policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity, editsByID: editsByID,
+                retries: retries)
         }
         var found: EndOfListSignals = []
         let budget = WaitBudget()
@@ -101,6 +109,7 @@ package struct AdopterTraits: Sendable, Equatable {
             await driver.finish()
         }
         return AdopterTraits(
-            policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity, retries: retries)
+            policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity, editsByID: editsByID,
+            retries: retries)
     }
 }

@@ -147,6 +147,15 @@ package enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ModelEvent {
+    /// Whether the event edits the list by id (an update, a removal, an insert): the suite names
+    /// items by ``TestItem/id``, which only an identity over integer ids reads.
+    package var editsByID: Bool {
+        switch self {
+        case .update, .remove, .insert, .insertPending: return true
+        default: return false
+        }
+    }
+
     /// Whether the event cancels a load.
     package var isCancel: Bool {
         if case .cancel = self {

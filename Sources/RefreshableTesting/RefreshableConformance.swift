@@ -152,7 +152,7 @@ public enum RefreshableConformance {
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> RunOutcome where Adopter.Item: Equatable {
-        if let wiring = wiringViolation(configuration, makeItem: makeItem, makeAdopter: makeAdopter) {
+        if let wiring = wiringViolation(configuration, rules: rules, makeItem: makeItem, makeAdopter: makeAdopter) {
             return ([wiring], [], 0, 0, nil, [])
         }
         let traits = await AdopterTraits.learn(configuration, makeItem: makeItem, makeAdopter: makeAdopter)
@@ -234,9 +234,16 @@ public enum RefreshableConformance {
         return (found, unchecked, scenarioCount, randomizedSteps, traits, checkedRules)
     }
 
+    /// The rules whose scenarios edit items by ``TestItem/id``: an identity over ids of another type
+    /// cannot be checked for them, and is refused only when one of them is asked for.
+    package static let rulesThatEditByID: Set<ConformanceRule> = [
+        .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay,
+    ]
+
     @MainActor
     private static func wiringViolation<Adopter: Refreshable>(
         _ configuration: ConformanceConfiguration,
+        rules: Set<ConformanceRule>?,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) -> ConformanceViolation? {
@@ -260,7 +267,9 @@ public enum RefreshableConformance {
         if limit > largestCheckedLoadsWithoutProgress {
             problems.append(.maxLoadsWithoutProgress(limit))
         }
-        if let idType = adopter.refreshStatus.sources.identity?.idType, !(idType is any BinaryInteger.Type) {
+        if let idType = adopter.refreshStatus.sources.identity?.idType, !(idType is any BinaryInteger.Type),
+            !(rules ?? rulesThatEditByID).isDisjoint(with: rulesThatEditByID)
+        {
             problems.append(.identityIDType(String(describing: idType)))
         }
         guard !problems.isEmpty else { return nil }

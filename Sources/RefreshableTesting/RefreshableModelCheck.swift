@@ -96,7 +96,7 @@ package enum RefreshableModelCheck {
                 previousPages: previousPages,
                 retries: retries,
                 rowsAppear: policy.refreshesAroundPosition && policy.maxPages != nil
-            ).filter { cancels || !$0.isCancel }
+            ).filter { (cancels || !$0.isCancel) && (traits?.editsByID ?? true || !$0.editsByID) }
             let outcome = await replayEvents(
                 events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
             done += outcome.executed

@@ -75,7 +75,11 @@ public enum TestLoadOutcome: Sendable, Equatable, CustomStringConvertible {
 
 /// What a task awaiting ``TestPageLoader/load(_:)`` gets when it is cancelled.
 public enum TestLoadCancellation: Sendable, Hashable {
-    /// The load ends at once with `CancellationError`, as `URLSession` does.
+    /// The load ends at once with `CancellationError`, as a loader that awaits `Task.sleep` or
+    /// calls `Task.checkCancellation()` does. `URLSession`'s async methods throw
+    /// `URLError(.cancelled)` instead; a load the library cancelled shows no failure either way,
+    /// since it no longer waits for that load's result. To run the `URLError` path, have your own
+    /// double catch `CancellationError` and throw your error.
     case throwsCancellationError
     /// The load stays pending until the test answers it, like a server that ignores
     /// cancellation; the answer then reaches a cancelled task.

@@ -354,7 +354,12 @@ public final class TestPageLoader<Item: Sendable> {
         return true
     }
 
-    /// Answers a pending load with a new page made by ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``.
+    /// Answers a pending load with a new page made by
+    /// ``makePage(for:itemCount:copies:hasMore:pageCount:totalCount:nextCursor:previousCursor:)``.
+    ///
+    /// ```swift
+    /// loader.answer(first, itemCount: 30, nextCursor: "c2")  // a cursor-paged list goes on
+    /// ```
     /// - Parameters:
     ///   - load: The load.
     ///   - itemCount: How many items the page holds, copies included.
@@ -362,6 +367,8 @@ public final class TestPageLoader<Item: Sendable> {
     ///   - hasMore: The server's explicit "more pages follow" flag, if any.
     ///   - pageCount: The number of pages, if any.
     ///   - totalCount: The number of items in the whole list, if any.
+    ///   - nextCursor: Under cursor paging, the cursor of the page after this one; `nil` ends the list.
+    ///   - previousCursor: Under cursor paging, the cursor of the page before this one, if any.
     /// - Returns: The ``TestItem`` values behind the page's items; empty when the load was not pending.
     @discardableResult
     public func answer(
@@ -370,12 +377,14 @@ public final class TestPageLoader<Item: Sendable> {
         copies: [TestItem] = [],
         hasMore: Bool? = nil,
         pageCount: Int? = nil,
-        totalCount: Int? = nil
+        totalCount: Int? = nil,
+        nextCursor: String? = nil,
+        previousCursor: String? = nil
     ) -> [TestItem] {
         guard isPending(load) else { return [] }
         let made = makePage(
             for: load, itemCount: itemCount, copies: copies, hasMore: hasMore, pageCount: pageCount,
-            totalCount: totalCount)
+            totalCount: totalCount, nextCursor: nextCursor, previousCursor: previousCursor)
         answer(load, with: made.page)
         return made.items
     }
@@ -486,14 +495,36 @@ public final class TestPageLoader<Item: Sendable> {
     /// will reach the loader: that depends on other threads. Wait for the loads you expect instead:
     ///
     /// ```swift
+    /// let before = loader.loads.count  // before the action: its load may be recorded at once
     /// controller.loadMore()
-    /// await loader.waitForLoads(count: loader.loads.count + 1)
+    /// #expect(await loader.waitForLoads(count: before + 1))
     /// ```
+    ///
+    /// Count the loads before the action, not after it: a load recorded during the action
+    /// would be counted already, and the wait would then run to its cap for one more. Check the
+    /// result: after the cap it is `false`, and the test goes on without the load.
+    /// ``waitForLoad(madeBy:)`` does both for one load.
     /// - Parameter count: The number of recorded loads to wait for.
     /// - Returns: Whether ``loads`` holds `count` or more; `false` after the cap.
     @discardableResult
     public func waitForLoads(count: Int) async -> Bool {
         await waitUntil { loads.count >= count }
+    }
+
+    /// Runs `action`, then waits as ``waitForLoads(count:)`` does until a load is recorded after
+    /// the ones recorded before it, and returns that load.
+    ///
+    /// ```swift
+    /// let pageTwo = try #require(await loader.waitForLoad { controller.loadMore() })
+    /// loader.answer(pageTwo, itemCount: 20)
+    /// ```
+    /// - Parameter action: What makes the adopter load: a call of the adopter, a row on screen.
+    /// - Returns: The first load recorded once `action` began; `nil` when none came before the cap.
+    public func waitForLoad(madeBy action: () -> Void) async -> TestLoad? {
+        let before = loads.count
+        action()
+        guard await waitForLoads(count: before + 1) else { return nil }
+        return loads[before]
     }
 
     /// Yields until `condition` holds or `limit` (``maximumWaitYields`` by default) turns have passed;

@@ -22,6 +22,35 @@ import Testing
         #expect(report.unchecked.isEmpty, "\(report)")
     }
 
+    @Test func anIdentityOverStringIdsKeepsEveryRuleThatEditsNothingByID() async throws {
+        // Most servers send String ids: the suite cannot edit such items by their integer id, but
+        // with the rules that do left out, it checks the rest, de-duplication and random events
+        // included.
+        let rules = Set(ConformanceRule.allCases).subtracting([
+            .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay,
+        ])
+        let configuration = ConformanceConfiguration(randomizedSteps: 2_000)
+        let report = try await RefreshableConformance.check(configuration, rules: rules) { rig in
+            let adopter = AsyncTestAdopter(rig: rig)
+            adopter.refreshStatus.identity = RefreshItemIdentity(\.stringID)
+            return adopter
+        }
+        #expect(report.checkedRules.contains(.itemsHeldOnce))
+        #expect(report.checkedRules.contains(.progress))
+        #expect(report.checkedRules.isDisjoint(with: [.removalSticks, .serverCopyReplacesEdit, .pendingItemsStay]))
+        #expect(report.randomizedSteps == 2_000)
+    }
+
+    @Test func anIdentityOverStringIdsIsRefusedWhenARuleThatEditsByIDIsAskedFor() async throws {
+        await #expect(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(rules: [.removalSticks]) { rig in
+                let adopter = AsyncTestAdopter(rig: rig)
+                adopter.refreshStatus.identity = RefreshItemIdentity(\.stringID)
+                return adopter
+            }
+        }
+    }
+
     @Test func identityScenariosDoNotRunForAListWithoutAnIdentity() async throws {
         let report = try await RefreshableConformance.check(ConformanceConfiguration(randomizedSteps: 0)) {
             TestAdopter(rig: $0)
@@ -79,4 +108,9 @@ final class PostsController: AsyncRefreshable {
     func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Post> {
         try await loader.load(request)
     }
+}
+
+extension TestItem {
+    /// The item's id as a server that sends `String` ids would: one string per id.
+    fileprivate var stringID: String { "item-\(id)" }
 }

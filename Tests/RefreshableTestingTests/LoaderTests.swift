@@ -56,6 +56,32 @@ import Testing
         #expect(adopter.refreshStatus[0].items == [item])
     }
 
+    @Test func anAnswerWithANextCursorEndsNothingAndLeadsTheNextLoadByThatCursorToTheNextPage() async throws {
+        let loader = TestPageLoader()
+        async let first = loader.load(cursor: nil)
+        #expect(await loader.waitForLoads(count: 1))
+        loader.answer(loader.loads[0], itemCount: 2, nextCursor: "c2")
+        let page = try await first
+        #expect(page.nextCursor == "c2")
+        async let second = loader.load(cursor: "c2")
+        #expect(await loader.waitForLoads(count: 2))
+        #expect(loader.loads[1].page == 2 && loader.loads[1].kind == .loadMore)
+        loader.answer(loader.loads[1], itemCount: 1, previousCursor: "c1")
+        #expect(try await second.previousCursor == "c1")
+    }
+
+    @Test func waitingForTheLoadAnActionMadeFindsOneRecordedDuringTheAction() async {
+        let rig = ConformanceRig()
+        let adopter = TestAdopter(rig: rig)
+        rig.loader.maximumWaitYields = 5
+        // The callback-style adopter records its load inside setupRefreshHeader(): counting the
+        // loads after the action would wait for a second one.
+        let load = await rig.loader.waitForLoad { adopter.setupRefreshHeader() }
+        #expect(load != nil && load == rig.loader.loads.first)
+        #expect(load?.kind == .refresh)
+        #expect(await rig.loader.waitForLoad {} == nil, "no load: nil after the cap")
+    }
+
     @Test func loadsWithoutARequestInferTheirKindFromTheFirstPage() {
         let loader = TestPageLoader(firstPage: 0)
         loader.start(source: 1, page: 0) { _ in }

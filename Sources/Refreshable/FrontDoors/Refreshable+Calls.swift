@@ -34,9 +34,9 @@ extension Refreshable {
         runtime.controlAction(.previous)
     }
 
-    /// Refreshes the current source because the app asks (a button, a new filter): asks for the
-    /// first page and shows the header refreshing. Not for a control's action: see
-    /// ``headerRefreshingAction()``.
+    /// Refreshes the current source because the app asks (a button): asks for the first page and
+    /// shows the header refreshing, the rows on screen meanwhile. For a new query or filter, see
+    /// ``reset()``. Not for a control's action: see ``headerRefreshingAction()``.
     public func refresh() {
         runtime.startLoad(.refresh, source: currentIndex)
     }
@@ -60,6 +60,16 @@ extension Refreshable {
     /// - Parameter index: The new current source; out of range stops with a message.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)
+    }
+
+    /// Empties the list for a new query or filter: every source goes back to unloaded, keeping the
+    /// policy, the identity and each source's end-of-list text. Set the query your loader reads
+    /// first, then call it: every load of the old state is cancelled and its answer discarded (a
+    /// late page of the old query never shows), ``refreshDidUpdate(_:)`` hears of the empty list
+    /// as a ``RefreshUpdate/Change/reset``, and a list set up loads the current source's first page
+    /// again. See ``RefreshRuntime/reset()``.
+    public func reset() {
+        runtime.reset()
     }
 
     /// Draws the controls and placeholder from the current source's state.

@@ -1,4 +1,5 @@
-/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>).
+/// Saving the list to a ``RefreshSnapshot`` and restoring it (see <doc:SavingAndRestoringAList>),
+/// and resetting it for a new query.
 extension RefreshRuntime {
     /// A snapshot of every source: its items and paging position, nothing in flight and no
     /// failure. Encode it with the encoder your app uses and keep it where it chooses.
@@ -42,5 +43,26 @@ extension RefreshRuntime {
         // refusal is thrown.
         defer { replace(with: next) }
         try next.restore(from: snapshot)
+    }
+
+    /// Puts every source back to unloaded, keeping the policy, the identity and each source's
+    /// end-of-list text: call it when the query or filter the loader reads changes, after the
+    /// change, so that the first page asked for is the new query's.
+    ///
+    /// Resetting replaces the state (see <doc:Rules#Replacing-the-state>): every load of the old
+    /// state is cancelled and its answer discarded, so a late page of the old query never shows;
+    /// the rows (pending local items too), failures and paging go, the front door hears of the
+    /// empty list as one ``RefreshUpdate/Change/reset``, and a list on screen (set up) loads the
+    /// current source's first page again. A list not on screen yet loads it when it is set up.
+    /// See ``RefreshSources/reset()``.
+    ///
+    /// ```swift
+    /// query = newQuery        // what the loader reads
+    /// refreshStatus.reset()   // the new query's first page
+    /// ```
+    public func reset() {
+        var next = state
+        next.reset()
+        replace(with: next)
     }
 }

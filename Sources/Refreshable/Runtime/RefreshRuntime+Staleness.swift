@@ -48,6 +48,14 @@ extension RefreshRuntime {
     /// refresh of the source meanwhile forgets it; coming back online runs only the call
     /// remembered for the source on screen then, and forgets the others).
     ///
+    /// Its refresh is a refresh as any other: its answer replaces the rows, so a list the user
+    /// scrolled three pages down goes back to its first page, and over an empty list a failure
+    /// takes the place of the empty state (rule S6 in <doc:Rules#Failures>), though the user asked
+    /// for nothing. Called on a timer while the list is on screen (a "new items" check), it would
+    /// cut a scrolled list back each time: check only while the first rows are on screen, or
+    /// refresh around the position (``RefreshPolicy/refreshesAroundPosition`` with
+    /// ``RefreshPolicy/maxPages``).
+    ///
     /// Call it when the screen comes back to the foreground:
     ///
     /// ```swift

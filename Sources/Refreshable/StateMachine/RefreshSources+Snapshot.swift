@@ -1,4 +1,4 @@
-/// Saving the sources to a ``RefreshSnapshot`` and restoring them from one.
+/// Saving the sources to a ``RefreshSnapshot``, restoring them from one, and resetting them.
 extension RefreshSources {
     /// A snapshot of every source: its items and paging position, nothing in flight and no
     /// failure (see ``RefreshSnapshot``).
@@ -71,9 +71,29 @@ extension RefreshSources {
             }
             try replaceStates(with: restored, saved: snapshot.sources)
         } catch {
-            replaceStates(with: states.map { RefreshState(noMoreTitle: $0.noMoreTitle, firstPage: policy.firstPage) })
+            reset()
             throw error
         }
+    }
+
+    /// Puts every source back to unloaded, as a new list is, keeping the policy, the identity and
+    /// each source's end-of-list text: for a new query or filter, whose first page replaces the
+    /// old list.
+    ///
+    /// Every item goes, pending local items (``insertPendingItem(_:at:source:)``) too, with every
+    /// failure and both ends' paging; nothing is in flight afterwards, so an answer to a request
+    /// asked for before the reset is discarded (see <doc:Rules#Replacing-the-state>). Through a
+    /// ``RefreshRuntime`` (``RefreshRuntime/reset()``), the loads of the old state are cancelled and
+    /// a list on screen loads its first page again.
+    ///
+    /// ```swift
+    /// var sources = RefreshSources<Order>(noMoreTitles: ["No more orders"], policy: policy, identity: .id())
+    /// // ... loads ...
+    /// sources.reset()  // sources[0].hasLoaded == false, sources.policy == policy
+    /// ```
+    public mutating func reset() {
+        revision &+= 1
+        replaceStates(with: states.map { RefreshState(noMoreTitle: $0.noMoreTitle, firstPage: policy.firstPage) })
     }
 
     /// Refuses a snapshot of another format, number of sources, paging or first page.

@@ -39,11 +39,14 @@ public import Observation
 public final class RefreshListModel<Item: Sendable>: Observable {
     /// The list's runtime: the page state of every source, read like
     /// `model.refreshStatus[model.currentIndex].page`. Reads through it are not observed: a view
-    /// reads the model's own properties.
+    /// reads the model's own properties. Settings and calls through it (its clock, ``RefreshRuntime/retry``)
+    /// reach the view as the model's own do; a new query is ``reset()``.
     public let refreshStatus: RefreshRuntime<Item>
 
     /// How many items before the end a row coming on screen loads the next page; `nil`, the
-    /// default, is one page (the policy's page size).
+    /// default, is one page (the policy's page size). With the default, every row of a one-page
+    /// list is that close to the end, so the second page is asked for as soon as the first shows;
+    /// set `1` to load when the last row appears.
     public var prefetchDistance: Int?
 
     private let registrar = ObservationRegistrar()

@@ -78,6 +78,31 @@ enum DocCAdoptingRefreshable {
     }
 }
 
+extension DocCAdoptingRefreshable {
+    /// A search screen: "Change the query or filter".
+    final class SearchController: UIViewController, AsyncRefreshable {
+        let tableView = UITableView(frame: .zero, style: .plain)
+        let api = OrdersAPI()
+        let refreshStatus: RefreshRuntime<Order> = [RefreshState(noMoreTitle: "No more results")]
+        var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
+        var refreshFooterControl: (any RefreshFooterControl)? { nil }
+        var refreshListView: (any RefreshListView)? { tableView }
+        /// The text the server is asked with.
+        private(set) var query = ""
+
+        func search(_ text: String) {  // the search bar's text, once typing pauses
+            query = text  // what loadPage(_:) reads
+            reset()  // the new query's first page
+        }
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
+            let response = try await api.orders(page: request.page)
+            let found = response.datas.filter { query.isEmpty || $0.title.contains(query) }
+            return RefreshPage(items: found, curPage: response.curPage, pageCount: response.pageCount)
+        }
+    }
+}
+
 /// The analytics service of "Override a default".
 struct Analytics {
     /// Records a message.

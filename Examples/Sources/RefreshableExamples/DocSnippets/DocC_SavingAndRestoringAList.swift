@@ -1,5 +1,6 @@
 import Foundation
 import Refreshable
+import RefreshableSwiftUI
 import RefreshableUIKit
 import SwiftUI
 import UIKit
@@ -80,5 +81,47 @@ enum DocCSavingAndRestoringAList {
                 }
             }
         }
+    }
+
+    struct SavedOrdersList: View {
+        @State private var model = RefreshListModel<Order>(
+            noMoreTitles: ["No more orders"], identity: .id()
+        ) { request in
+            let response = try await api.orders(page: request.page)
+            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
+        }
+        @State private var isRestored = false
+        @SceneStorage("orders") private var savedOrders: Data?
+        @Environment(\.scenePhase) private var scenePhase
+
+        var body: some View {
+            VStack {
+                if isRestored {
+                    RefreshList(model) { order in
+                        Text(order.title)
+                    }
+                } else {
+                    ProgressView()
+                }
+            }
+            .task {
+                if !isRestored, let savedOrders,
+                    let saved = try? JSONDecoder().decode(RefreshSnapshot<Order>.self, from: savedOrders)
+                {
+                    try? model.restore(from: saved)
+                }
+                isRestored = true  // the list shows now, and RefreshList sets it up: one refresh
+            }
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .background {
+                    savedOrders = try? JSONEncoder().encode(model.snapshot())
+                }
+            }
+        }
+    }
+
+    struct SavedSearch: Codable {
+        var query: SearchQuery
+        var results: RefreshSnapshot<Listing>
     }
 }

@@ -1,3 +1,4 @@
+import Observation
 import Refreshable
 import RefreshableSwiftUI
 import SwiftUI
@@ -84,5 +85,44 @@ enum DocCUsingRefreshableWithSwiftUI {
             }
             .task { model.setUp() }
         }
+    }
+
+    /// The search endpoint of "Changing the query or filter".
+    typealias SearchAPI = any MarketplaceSearchAPI
+
+    @MainActor
+    @Observable
+    final class SearchModel {
+        @ObservationIgnored let results: RefreshListModel<Listing>
+        private(set) var query: SearchQuery
+        @ObservationIgnored private let asked: QueryBox  // what the loader reads
+
+        init(api: SearchAPI, query: SearchQuery) {
+            let asked = QueryBox(query)
+            self.asked = asked
+            self.query = query
+            results = RefreshListModel(
+                noMoreTitles: ["No more results"],
+                policy: RefreshPolicy(pageSize: 30, paging: .cursors),
+                identity: .id()
+            ) { request in
+                let page = try await api.search(asked.query, after: request.cursor)
+                return RefreshPage(items: page.listings, nextCursor: page.nextCursor)
+            }
+        }
+
+        func apply(_ newQuery: SearchQuery) {
+            guard newQuery != query else { return }
+            query = newQuery
+            asked.query = newQuery  // first what the loader reads,
+            results.reset()  // then the list: the new query's first page
+        }
+    }
+
+    /// The query the loader reads, shared by the model and its loader.
+    @MainActor
+    final class QueryBox {
+        var query: SearchQuery
+        init(_ query: SearchQuery) { self.query = query }
     }
 }

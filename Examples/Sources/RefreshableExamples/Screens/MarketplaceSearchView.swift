@@ -61,9 +61,9 @@ struct SavedSearch: Sendable, Codable {
 
 /// The search screen's view model: the query, and the list of its results.
 ///
-/// A new query replaces the list's state (see the Rules article, S13: "Replacing the state (a
-/// logout, a new filter, ...) cancels every load of the old state; nothing the old state asked for
-/// ever lands"), so a late answer to an old query never shows.
+/// The loader reads the query from the model; a new query is set first, then the list is reset
+/// (`results.reset()`), which cancels every load of the old query, so a late answer to it never
+/// shows, and asks for the new query's first page.
 @MainActor
 @Observable
 final class MarketplaceSearchModel {
@@ -91,7 +91,10 @@ final class MarketplaceSearchModel {
     ///   - api: The search endpoint.
     ///   - query: The first query (an empty text lists every listing).
     ///   - clock: The clock of the debounce, the "new listings" check and the list's age.
-    init(api: any MarketplaceSearchAPI, query: SearchQuery = SearchQuery(text: "", sort: .newest), clock: any Clock<Duration> = ContinuousClock()) {
+    init(
+        api: any MarketplaceSearchAPI, query: SearchQuery = SearchQuery(text: "", sort: .newest),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         let asked = QueryBox(query)
         self.asked = asked
         self.query = query
@@ -99,7 +102,7 @@ final class MarketplaceSearchModel {
         self.clock = clock
         results = RefreshListModel(
             noMoreTitles: ["No more results"],
-            policy: Self.policy,
+            policy: RefreshPolicy(pageSize: Self.pageSize, paging: .cursors),
             identity: .id()
         ) { request in
             let page = try await api.search(asked.query, after: request.cursor)
@@ -110,8 +113,6 @@ final class MarketplaceSearchModel {
         // one-page list, which would ask for page 2 as soon as a query's first page shows.
         results.prefetchDistance = 1
     }
-
-    private static var policy: RefreshPolicy { RefreshPolicy(pageSize: pageSize, paging: .cursors) }
 
     // MARK: What the view reads
 
@@ -146,14 +147,31 @@ final class MarketplaceSearchModel {
     private func apply(_ newQuery: SearchQuery) {
         guard newQuery != query else { return }
         query = newQuery
-        asked.query = newQuery
-        results.refreshStatus.sources = RefreshSources(
-            noMoreTitles: ["No more results"], policy: Self.policy, identity: .id())
+        asked.query = newQuery  // first what the loader reads,
+        results.reset()  // then the new query's first page
     }
 
-    /// The "new listings" check, for the view's `.task`: while the screen is on screen, every
-    /// ``newListingsInterval`` it refreshes the first page if the list is that stale. SwiftUI
-    /// cancels the task when the screen disappears, which ends the loop.
+    /// Whether the first row is on screen: the "new listings" check runs only then, since its
+    /// refresh replaces the rows, and a user who scrolled down would be sent back to the top.
+    @ObservationIgnored private(set) var isAtTop = true
+
+    /// A row came on screen: its `onAppear`.
+    func rowDidAppear(_ listing: Listing) {
+        if listing.id == results.items.first?.id {
+            isAtTop = true
+        }
+    }
+
+    /// A row left the screen: its `onDisappear`.
+    func rowDidDisappear(_ listing: Listing) {
+        if listing.id == results.items.first?.id {
+            isAtTop = false
+        }
+    }
+
+    /// The "new listings" check, for the view's `.task`: while the screen is on screen and its
+    /// first row shows, every ``newListingsInterval`` it refreshes the first page if the list is
+    /// that stale. SwiftUI cancels the task when the screen disappears, which ends the loop.
     func checkForNewListings() async {
         while !Task.isCancelled {
             do {
@@ -161,7 +179,9 @@ final class MarketplaceSearchModel {
             } catch {
                 return
             }
-            _ = results.refreshIfStale(olderThan: Self.newListingsInterval)
+            if isAtTop {
+                _ = results.refreshIfStale(olderThan: Self.newListingsInterval)
+            }
         }
     }
 
@@ -208,6 +228,8 @@ private final class QueryBox {
 struct MarketplaceSearchView: View {
     @State private var model: MarketplaceSearchModel
     @SceneStorage("search") private var savedSearch: Data?
+    /// Whether the saved search went back (or there was none): the list shows from then on.
+    @State private var isRestored = false
     @Environment(\.scenePhase) private var scenePhase
 
     init(api: any MarketplaceSearchAPI) {
@@ -228,40 +250,50 @@ struct MarketplaceSearchView: View {
                 Text("Price").tag(SearchSort.price)
             }
             .pickerStyle(.segmented)
-            List {
-                ForEach(results.items) { listing in
-                    Text(listing.title)
-                        .refreshListRow(listing, in: results)
-                }
-                if results.isLoadingMore { ProgressView() }
-                if let failure = results.loadMoreFailure {
-                    Text(failure.message)
-                    Button("Retry") { results.loadMore() }
-                }
-                if let text = results.noMoreText { Text(text) }
-            }
-            .refreshable(results)
-            .overlay {
-                if let failure = results.placeholder {
-                    VStack {
-                        Text(failure.message)
-                        Button("Retry") { results.retry() }
+            if isRestored {
+                List {
+                    ForEach(results.items) { listing in
+                        Text(listing.title)
+                            .refreshListRow(listing, in: results)
+                            .onAppear { model.rowDidAppear(listing) }
+                            .onDisappear { model.rowDidDisappear(listing) }
                     }
-                } else if let empty = model.emptyText {
-                    Text(empty)
+                    if results.isLoadingMore { ProgressView() }
+                    if let failure = results.loadMoreFailure {
+                        Text(failure.message)
+                        Button("Retry") { results.loadMore() }
+                    }
+                    if let text = results.noMoreText { Text(text) }
                 }
+                .refreshable(results)
+                .overlay {
+                    if let failure = results.placeholder {
+                        VStack {
+                            Text(failure.message)
+                            Button("Retry") { results.retry() }
+                        }
+                    } else if let empty = model.emptyText {
+                        Text(empty)
+                    }
+                }
+            } else {
+                ProgressView()  // one frame: the saved search goes back before the list sets itself up
             }
         }
         .searchable(
             text: Binding(
                 get: { @MainActor in model.searchText },
-                set: { @MainActor in model.searchTextDidChange($0) }))
+                set: { @MainActor in model.searchTextDidChange($0) })
+        )
         .task {
-            if results.items.isEmpty, let savedSearch,
+            // Before the list shows: `.refreshable(results)` sets it up from a task of its own,
+            // and a restore after that would cancel the first page it asked for.
+            if !isRestored, let savedSearch,
                 let saved = try? JSONDecoder().decode(SavedSearch.self, from: savedSearch)
             {
                 model.restore(saved)
             }
+            isRestored = true
             model.screenDidAppear()
             await model.checkForNewListings()
         }
