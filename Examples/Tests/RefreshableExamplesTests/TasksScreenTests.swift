@@ -298,6 +298,21 @@ struct TasksScreenTests {
         #expect(screen.rows.first == "[ ] Call Mom (saving…)")
     }
 
+    /// A server that gives a task its own id (the app's id was only a temporary one): the row takes
+    /// the server's id, and a refresh asked before that does not bring it keeps it (rule I3).
+    @Test func anAddWhoseServerIDDiffersKeepsOneRow() async throws {
+        let screen = try await TasksScreen.loaded()
+        await screen.edit { screen.controller.addTask(title: "Call mom", id: "tmp1") }
+        await screen.pull()
+        await screen.serverAnswers { screen.api.succeed("create tmp1", with: task("srv1", "Call mom")) }
+        #expect(screen.rows == ["[ ] Call mom", "[ ] a", "[ ] b", "[ ] c"])
+        try await screen.answer(.refresh, [task("a"), task("b"), task("c")], pageCount: 1)
+        #expect(screen.rows == ["[ ] Call mom", "[ ] a", "[ ] b", "[ ] c"])
+        await screen.pull()
+        try await screen.answer(.refresh, [task("srv1", "Call mom"), task("a"), task("b"), task("c")], pageCount: 1)
+        #expect(screen.rows == ["[ ] Call mom", "[ ] a", "[ ] b", "[ ] c"])
+    }
+
     @Test func anAddTheServerRefusesLeavesTheList() async throws {
         let screen = try await TasksScreen.loaded()
         await screen.pull()
@@ -369,6 +384,50 @@ struct TasksScreenTests {
         await screen.pull()
         try await screen.answer(.refresh, [task("a"), task("b", "b, renamed on the laptop", done: true), task("c")], pageCount: 1)
         #expect(screen.rows == ["[ ] a", "[x] b, renamed on the laptop", "[ ] c"])
+    }
+
+    @Test func tickedThenUntickedDuringARefreshEndsUnticked() async throws {
+        let screen = try await TasksScreen.loaded()
+        await screen.pull()
+        await screen.edit { screen.controller.toggleDone(id: "b") }
+        await screen.edit { screen.controller.toggleDone(id: "b") }
+        #expect(screen.rows == ["[ ] a", "[ ] b", "[ ] c"])
+        try await screen.answer(.refresh, [task("a"), task("b", done: true), task("c")], pageCount: 1)
+        #expect(screen.rows == ["[ ] a", "[ ] b", "[ ] c"])
+        await screen.serverAnswers { screen.api.succeed("done b true") }
+        await screen.serverAnswers { screen.api.succeed("done b false") }
+        #expect(screen.rows == ["[ ] a", "[ ] b", "[ ] c"])
+    }
+
+    @Test func aTaskAddedBeforeTheFirstPageStaysOverAnEmptyProject() async throws {
+        let screen = TasksScreen()
+        await screen.loader.waitForLoads(count: 1)
+        await screen.edit { screen.controller.addTask(title: "Call mom", id: "new1") }
+        try await screen.answer(.refresh, [], pageCount: 1)
+        #expect(screen.rows == ["[ ] Call mom (saving…)"])
+        #expect(!screen.controller.refreshStatus[0].isLoadedEmpty)  // no "No tasks yet" over it
+    }
+
+    /// The first load fails: the placeholder with Retry covers the empty list. The user adds a
+    /// task anyway: the row shows, and the placeholder, made for an empty list, should go.
+    @Test func aTaskAddedOverTheFailurePlaceholderHidesIt() async throws {
+        let screen = TasksScreen()
+        await screen.loader.waitForLoads(count: 1)
+        screen.loader.fail(try screen.pendingLoad())
+        await screen.rig.settle()
+        #expect(screen.rig.listView.placeholder != nil)
+        await screen.edit { screen.controller.addTask(title: "Call mom", id: "new1") }
+        #expect(screen.rows == ["[ ] Call mom (saving…)"])
+        #expect(screen.rig.listView.placeholder == nil)
+    }
+
+    @Test func deletingEveryTaskShowsTheEmptyProject() async throws {
+        let screen = TasksScreen()
+        await screen.loader.waitForLoads(count: 1)
+        try await screen.answer(.refresh, [task("a")], pageCount: 1)
+        await screen.edit { screen.controller.deleteTask(id: "a") }
+        #expect(screen.rows == [])
+        #expect(screen.controller.refreshStatus[0].isLoadedEmpty)
     }
 
     // MARK: Edits the API refuses
@@ -490,6 +549,25 @@ struct TasksScreenTests {
     }
 
     // MARK: The library's own checks
+
+    /// The docs' conformance suite for a view controller: the tasks' ids are the server's Strings,
+    /// and the suite refuses any identity that does not read `TestItem.id`, an `Int`
+    /// (TestingYourAdopter.md:305-310), so a String-id screen cannot be checked as it ships.
+    @Test func tasksControllerKeepsEveryRule() async throws {
+        await withKnownIssue("the conformance suite cannot check a list whose ids are Strings") {
+            try await checkTasksController()
+        }
+    }
+
+    private func checkTasksController() async throws {
+        try await RefreshableConformance.checkViewController(makeItem: makeTodoTask) { rig in
+            let controller = TasksTableViewController(
+                api: FakeTasksAPI(loader: rig.loader), project: "Home", pullControl: rig.header,
+                failureView: rig.listView)
+            controller.loadViewIfNeeded()
+            return controller
+        }
+    }
 
     @Test func insertingAnIDTheListHoldsKeepsItOnce() {
         var sources = RefreshSources<TodoTask>(noMoreTitles: [""], identity: .id())

@@ -151,9 +151,17 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
             do {
                 let saved = try await api.create(task, project: project)
                 guard generation == self.generation else { return }
-                // The server's copy replaces ours. The docs' example refreshes here; a refresh would
-                // take the user back to page 1, so the copy goes in by id instead.
-                updateItem(saved)
+                if saved.id == task.id {
+                    // The server's copy replaces ours. The docs' example refreshes here; a refresh
+                    // would take the user back to page 1, so the copy goes in by id instead (it
+                    // stays pending: no call confirms a pending item with a copy in hand).
+                    updateItem(saved)
+                } else if let row = currentItems.firstIndex(where: { $0.id == task.id }) {
+                    // A server that gives its own id (Todoist's temp_id mapping): the pending row
+                    // can never be confirmed, so it goes and the server's copy takes its row.
+                    removeItem(id: task.id)
+                    insertItem(saved, at: min(row, currentItems.count))
+                }
             } catch {
                 guard generation == self.generation else { return }
                 removeItem(id: task.id)  // the docs' "the app gives up"
