@@ -313,6 +313,17 @@ struct TasksScreenTests {
         #expect(screen.rows == ["[ ] Call mom", "[ ] a", "[ ] b", "[ ] c"])
     }
 
+    /// The user adds a task and ticks it at once; the create's answer (the server's copy, not done:
+    /// asked before the tick) comes after the tick. The app must not let its own API's echo undo
+    /// the tick, as the library does not let a load's answer.
+    @Test func aNewTaskTickedBeforeTheServerSavedItStaysTicked() async throws {
+        let screen = try await TasksScreen.loaded()
+        await screen.edit { screen.controller.addTask(title: "Call mom", id: "new1") }
+        await screen.edit { screen.controller.toggleDone(id: "new1") }
+        await screen.serverAnswers { screen.api.succeed("create new1", with: task("new1", "Call mom")) }
+        #expect(screen.rows.first == "[x] Call mom (saving…)")
+    }
+
     @Test func anAddTheServerRefusesLeavesTheList() async throws {
         let screen = try await TasksScreen.loaded()
         await screen.pull()
@@ -512,6 +523,17 @@ struct TasksScreenTests {
         try await screen.answer(.loadMore, [task("c"), task("d")], pageCount: 5)
         #expect(screen.rows == ["[ ] a", "[ ] b", "[ ] c", "[ ] d"])
         #expect(!screen.controller.refreshStatus[0].noMoreData)
+    }
+
+    @Test func aPageNumberedPastTheEndIsRefusedAndTheTasksStay() async throws {
+        let screen = try await TasksScreen.loaded()
+        await screen.edit { screen.controller.toggleDone(id: "a") }
+        await screen.scrollToBottom()
+        let load = try screen.pendingLoad(.loadMore)
+        screen.loader.answer(load, with: RefreshPage(items: [task("d")], curPage: 7, pageCount: 3))
+        await screen.rig.settle()
+        #expect(screen.rows == ["[x] a", "[ ] b", "[ ] c"])
+        #expect(screen.rig.listView.messages.count == 1)
     }
 
     @Test func duplicateIDsWithinOnePageShowOnce() async throws {

@@ -152,6 +152,9 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
                 let saved = try await api.create(task, project: project)
                 guard generation == self.generation else { return }
                 if saved.id == task.id {
+                    // The copy was asked for before any edit the user made since (a tick): it must
+                    // not undo that edit, so it goes in only over the row as it was sent.
+                    guard item(id: task.id) == task else { return }
                     // The server's copy replaces ours. The docs' example refreshes here; a refresh
                     // would take the user back to page 1, so the copy goes in by id instead (it
                     // stays pending: no call confirms a pending item with a copy in hand).
