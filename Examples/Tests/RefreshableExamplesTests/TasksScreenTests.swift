@@ -525,6 +525,14 @@ struct TasksScreenTests {
         #expect(!screen.controller.refreshStatus[0].noMoreData)
     }
 
+    @Test func aTickDuringARefreshThatBringsTheTaskTwiceShowsItOnceTicked() async throws {
+        let screen = try await TasksScreen.loaded()
+        await screen.pull()
+        await screen.edit { screen.controller.toggleDone(id: "b") }
+        try await screen.answer(.refresh, [task("b", "b first"), task("a"), task("b", "b second")], pageCount: 1)
+        #expect(screen.rows == ["[x] b", "[ ] a"])
+    }
+
     @Test func aPageNumberedPastTheEndIsRefusedAndTheTasksStay() async throws {
         let screen = try await TasksScreen.loaded()
         await screen.edit { screen.controller.toggleDone(id: "a") }

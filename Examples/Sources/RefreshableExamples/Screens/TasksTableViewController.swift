@@ -213,9 +213,12 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
 
     /// A swipe's Delete: the row goes at once; a refused delete puts it back where it was.
     func deleteTask(id: String) {
-        guard let task = item(id: id), let row = currentItems.firstIndex(where: { $0.id == id }) else { return }
+        // The removal's update names the row it left, for the revert.
+        guard let task = item(id: id), let removal = removeItem(id: id),
+            case .removed(let rows) = removal.change
+        else { return }
+        let row = rows.lowerBound
         let generation = generation
-        removeItem(id: id)
         Task {
             do {
                 try await api.delete(taskID: id)
