@@ -12,17 +12,22 @@ extension RefreshSources {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
         let source = request.source
         var report = MergeReport()
+        var standing: [Item] = []
         if request.kind != .refresh {
             // The pending items the page brings make way for the server's copies. Their positions
             // are reported in the list before the page cap dropped rows, which lay before those
             // at the back.
             let front = pendingCounts(source).front
             let dropped = cap?.dropped?.count ?? 0
-            let confirmed = confirmPending(page.items, source: source, identity: identity)
+            let confirmed = confirmPending(page.items, source: source, asked: request.generation, identity: identity)
             report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
             report.confirmedIDs = confirmed.ids
+            standing = confirmed.standing
         }
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
+        if !standing.isEmpty {
+            keepStanding(standing, source: source, identity: identity)
+        }
         // Where the server's copies of the confirmed items landed, for a table that reconfigures
         // the rows whose content changed.
         let landed = report.confirmedIDs.compactMap {
@@ -377,14 +382,15 @@ extension ItemIndex {
     }
 
     /// The local edits that an answer to a request of generation `asked` does not undo, by their
-    /// items' positions in `items`, ascending; pending items follow a rule of their own.
+    /// items' positions in `items`, ascending; those of pending items included, whose updates
+    /// stand in place of the copies that confirm them.
     func edits<Item>(outlasting asked: UInt64, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
         -> [(position: Int, edit: LocalEdit)]
     {
         guard !edited.isEmpty else { return [] }
         var edits: [(position: Int, edit: LocalEdit)] = []
         for (id, edit) in edited where edit.outlasts(asked) {
-            if let position = position(of: id, in: items, identity), !isPending(at: position, count: items.count) {
+            if let position = position(of: id, in: items, identity) {
                 edits.append((position, edit))
             }
         }

@@ -124,22 +124,41 @@ extension RefreshSources {
     }
 
     /// Takes the pending items whose ids the page brings out of the source: the server's copies
-    /// take their place when the page is merged.
-    /// - Returns: Their positions before they were taken out, ascending, and their ids.
+    /// take their place when the page is merged, except where a local update made after the
+    /// request of generation `asked` was asked for stands (rule I3).
+    /// - Returns: Their positions before they were taken out, ascending, their ids, and the
+    ///   updated items that stand in place of the server's copies.
     mutating func confirmPending(
         _ incoming: [Item],
         source: Int,
+        asked: UInt64,
         identity: RefreshItemIdentity<Item>
-    ) -> (positions: [Int], ids: [RefreshItemID]) {
+    ) -> (positions: [Int], ids: [RefreshItemID], standing: [Item]) {
         let (front, back) = pendingCounts(source)
-        guard front + back > 0 else { return ([], []) }
+        guard front + back > 0 else { return ([], [], []) }
         let confirmed = indexes[source].pendingConfirmed(by: incoming, in: states[source].items, identity)
         let ids = confirmed.map { identity.id(states[source].items[$0]) }
+        var standing: [Item] = []
         // From the last, so that each position is still where it was.
         for position in confirmed.reversed() {
-            indexes[source].confirm(at: position, in: &states[source]._items, identity)
+            if let item = indexes[source].confirm(at: position, in: &states[source]._items, identity, asked: asked) {
+                standing.append(item)
+            }
         }
-        return (confirmed, ids)
+        return (confirmed, ids, standing)
+    }
+
+    /// Puts the updated items that stand in place of the server's copies that confirmed them where
+    /// those copies landed.
+    mutating func keepStanding(_ standing: [Item], source: Int, identity: RefreshItemIdentity<Item>) {
+        for item in standing {
+            let id = identity.id(item)
+            if let position = indexes[source].position(of: id, in: states[source].items, identity) {
+                states[source]._items[position] = item
+            } else {
+                indexes[source].edited[id] = nil
+            }
+        }
     }
 }
 
@@ -203,18 +222,27 @@ extension ItemIndex {
         return false
     }
 
-    /// Removes the pending item at `position`, which an answer confirmed: its server copy comes
-    /// with the answer, so the item counts as the server's again.
+    /// Removes the pending item at `position`, which an answer to a request of generation
+    /// `asked` confirmed: its server copy comes with the answer, so the item counts as the
+    /// server's again.
+    /// - Returns: The item, when it was updated after that request was asked for: the update
+    ///   stands in place of the server's copy, as an edit of the server's item (rule I3).
+    @discardableResult
     mutating func confirm<Item>(
-        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
-    ) {
+        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>, asked: UInt64
+    ) -> Item? {
         let id = identity.id(items[position])
         _ = forgetPending(at: position, heldBefore: items.count)
-        edited[id] = nil
+        let item = items[position]
+        let stands = edited[id].map { $0.outlasts(asked) } ?? false
+        if !stands {
+            edited[id] = nil
+        }
         remove(id, at: position)
         moveGap(at: position, by: -1, in: items, identity)
         items.remove(at: position)
         unheld &+= 1
+        return stands ? item : nil
     }
 
     /// Takes the pending items at one end out of `items` and the index, while a page goes in
