@@ -643,17 +643,20 @@ struct ReferenceModel: Sendable {
 }
 
 extension ReferenceModel.Source {
+    /// A confirmed item whose update stands in place of the answer's copy, with its edit.
+    typealias Standing = (item: TestItem, edit: ReferenceModel.Edit)
+
     /// Takes the runs of pending items out of `items`, leaving the other rows, and forgets those
     /// whose ids `page`, the answer to the load started `asked`-th, brings: they are confirmed,
     /// and the page's copies are merged as new rows. A confirmed item updated after that load was
     /// asked for is returned as standing: its update stands in place of the page's copy (rule I3).
     mutating func takeOutPending(confirmedBy page: [TestItem], asked: Int) -> (
-        front: [TestItem], back: [TestItem], standing: [(item: TestItem, edit: ReferenceModel.Edit)]
+        front: [TestItem], back: [TestItem], standing: [Standing]
     ) {
         let brought = Set(page.map(\.id))
         let front = items.prefix(pendingFront).filter { !brought.contains($0.id) }
         let back = items.suffix(pendingBack).filter { !brought.contains($0.id) }
-        var standing: [(item: TestItem, edit: ReferenceModel.Edit)] = []
+        var standing: [Standing] = []
         // Once confirmed, the item is held as any other: an update made after the answer's load was
         // asked for stands as an edit of the server's item, an older one is over.
         for item in items.prefix(pendingFront) + items.suffix(pendingBack) where brought.contains(item.id) {
@@ -669,7 +672,7 @@ extension ReferenceModel.Source {
 
     /// Puts the confirmed items whose updates stand in place of the copies the answer brought,
     /// where the answer put them, with their edits (rule I3).
-    mutating func keepStanding(_ standing: [(item: TestItem, edit: ReferenceModel.Edit)]) {
+    mutating func keepStanding(_ standing: [Standing]) {
         for (item, edit) in standing {
             guard let held = items.firstIndex(where: { $0.id == item.id }) else { continue }
             items[held] = item
@@ -678,7 +681,7 @@ extension ReferenceModel.Source {
     }
 
     /// Puts the runs of pending items back at their ends.
-    mutating func putBack(_ pending: (front: [TestItem], back: [TestItem], standing: [(item: TestItem, edit: ReferenceModel.Edit)])) {
+    mutating func putBack(_ pending: (front: [TestItem], back: [TestItem], standing: [Standing])) {
         items = pending.front + items + pending.back
         (pendingFront, pendingBack) = (pending.front.count, pending.back.count)
     }

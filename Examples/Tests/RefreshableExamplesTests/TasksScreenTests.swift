@@ -30,7 +30,8 @@ final class FakeTasksAPI: TodoTasksAPI {
         self.loader = loader
     }
 
-    func tasks(project: String, page: Int, completion: @escaping @MainActor (Result<TodoTasksPage, any Error>) -> Void) {
+    func tasks(project: String, page: Int, completion: @escaping @MainActor (Result<TodoTasksPage, any Error>) -> Void)
+    {
         listedProjects.append(project)
         loader.start(source: 0, page: page) { result in
             completion(result.map { TodoTasksPage(tasks: $0.items, curPage: $0.curPage, pageCount: $0.pageCount) })
@@ -384,7 +385,8 @@ struct TasksScreenTests {
     @Test func aRefreshShowsAnotherDevicesRename() async throws {
         let screen = try await TasksScreen.loaded()
         await screen.pull()
-        try await screen.answer(.refresh, [task("a"), task("b", "b, renamed on the laptop", done: true), task("c")], pageCount: 1)
+        try await screen.answer(
+            .refresh, [task("a"), task("b", "b, renamed on the laptop", done: true), task("c")], pageCount: 1)
         #expect(screen.rows == ["[ ] a", "[x] b, renamed on the laptop", "[ ] c"])
     }
 

@@ -64,7 +64,8 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
     /// new project's list (the docs say nothing about edits in flight across a replaced state).
     private var generation = 0
 
-    lazy var rows = UITableViewDiffableDataSource<Int, TodoTask.ID>(tableView: tableView) { [unowned self] table, at, _ in
+    lazy var rows = UITableViewDiffableDataSource<Int, TodoTask.ID>(tableView: tableView) {
+        [unowned self] table, at, _ in
         let cell = table.dequeueReusableCell(withIdentifier: "task", for: at)
         cell.textLabel?.text = text(of: currentItems[at.row])
         return cell
