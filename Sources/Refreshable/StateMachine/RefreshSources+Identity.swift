@@ -10,24 +10,44 @@ extension RefreshSources {
     @usableFromInline
     mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?) -> RefreshUpdate {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
+        if request.kind != .refresh, pendingCounts(request.source) != (0, 0) {
+            return succeedConfirming(request, with: page, cap: cap, identity: identity)
+        }
+        var report = MergeReport()
+        let change = merge(page.items, into: request.source, for: request, identity: identity, report: &report)
+        return commit(request, page: page, change: change, report: report, cap: cap, identity: identity)
+    }
+
+    /// Applies a load-more's or a previous page's items to a source that holds pending items: those
+    /// the page brings make way for the server's copies, or, where updated after the request was
+    /// asked for, stand in their place (rule I3).
+    private mutating func succeedConfirming(
+        _ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?, identity: RefreshItemIdentity<Item>
+    ) -> RefreshUpdate {
         let source = request.source
         var report = MergeReport()
-        var standing: [Item] = []
-        if request.kind != .refresh {
-            // The pending items the page brings make way for the server's copies. Their positions
-            // are reported in the list before the page cap dropped rows, which lay before those
-            // at the back.
-            let front = pendingCounts(source).front
-            let dropped = cap?.dropped?.count ?? 0
-            let confirmed = confirmPending(page.items, source: source, asked: request.generation, identity: identity)
-            report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
-            report.confirmedIDs = confirmed.ids
-            standing = confirmed.standing
-        }
+        // Their positions are reported in the list before the page cap dropped rows, which lay
+        // before those at the back.
+        let front = pendingCounts(source).front
+        let dropped = cap?.dropped?.count ?? 0
+        let confirmed = confirmPending(page.items, source: source, asked: request.generation, identity: identity)
+        report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
+        report.confirmedIDs = confirmed.ids
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
-        if !standing.isEmpty {
-            keepStanding(standing, source: source, identity: identity)
-        }
+        keepStanding(confirmed.standing, source: source, identity: identity)
+        return commit(request, page: page, change: change, report: report, cap: cap, identity: identity)
+    }
+
+    /// Commits a page merged by id, with what the merge reported.
+    private mutating func commit(
+        _ request: RefreshRequest,
+        page: RefreshPage<Item>,
+        change: RefreshUpdate.Change,
+        report: MergeReport,
+        cap: CapPlan?,
+        identity: RefreshItemIdentity<Item>
+    ) -> RefreshUpdate {
+        let source = request.source
         // Where the server's copies of the confirmed items landed, for a table that reconfigures
         // the rows whose content changed.
         let landed = report.confirmedIDs.compactMap {

@@ -273,6 +273,7 @@ extension RefreshSources {
     /// Puts the updated items that stand in place of the server's copies that confirmed them where
     /// those copies landed.
     mutating func keepStanding(_ standing: [Item], source: Int, identity: RefreshItemIdentity<Item>) {
+        guard !standing.isEmpty else { return }
         for item in standing {
             let id = identity.id(item)
             if let position = indexes[source].position(of: id, in: states[source].items, identity) {
