@@ -167,8 +167,8 @@ extension RefreshSources {
             indexes[source].isPending(at: position, count: items.count)
         else { return nil }
         let atFront = position < indexes[source].pendingFront
+        // No request is asked for after the newest generation: the item's edit goes with it.
         indexes[source].confirm(at: position, in: &states[source]._items, identity, asked: .max)
-        indexes[source].edited[id] = nil
         return (position, atFront)
     }
 
