@@ -295,7 +295,8 @@ struct ReferenceModel: Sendable {
         let kept = flight.kind == .refresh ? sources[load.source].editsOutlasting(flight.generation) : []
         // The pending items step out while the page is applied to the other rows, and come back at
         // their ends, less those the page confirms (rule I4).
-        let pending = sources[load.source].takeOutPending(confirmedBy: duplicates == nil ? [] : items)
+        let pending = sources[load.source].takeOutPending(
+            confirmedBy: duplicates == nil ? [] : items, asked: flight.generation)
         if flight.kind == .loadPrevious {
             answerPrevious(load.source, flight: flight, items: items, page: page)
         } else {
@@ -303,6 +304,7 @@ struct ReferenceModel: Sendable {
         }
         sources[load.source].putBack(pending)
         sources[load.source].keep(kept, asked: flight.generation)
+        sources[load.source].keepStanding(pending.standing)
         guard flight.kind != .refresh else {
             sources[load.source].forward = Progress()
             sources[load.source].backward = Progress()
@@ -641,23 +643,45 @@ struct ReferenceModel: Sendable {
 }
 
 extension ReferenceModel.Source {
+    /// A confirmed item whose update stands in place of the answer's copy, with its edit.
+    typealias Standing = (item: TestItem, edit: ReferenceModel.Edit)
+
     /// Takes the runs of pending items out of `items`, leaving the other rows, and forgets those
-    /// whose ids `page` brings: they are confirmed, and the page's copies are merged as new rows.
-    mutating func takeOutPending(confirmedBy page: [TestItem]) -> (front: [TestItem], back: [TestItem]) {
+    /// whose ids `page`, the answer to the load started `asked`-th, brings: they are confirmed,
+    /// and the page's copies are merged as new rows. A confirmed item updated after that load was
+    /// asked for is returned as standing: its update stands in place of the page's copy (rule I3).
+    mutating func takeOutPending(confirmedBy page: [TestItem], asked: Int) -> (
+        front: [TestItem], back: [TestItem], standing: [Standing]
+    ) {
         let brought = Set(page.map(\.id))
         let front = items.prefix(pendingFront).filter { !brought.contains($0.id) }
         let back = items.suffix(pendingBack).filter { !brought.contains($0.id) }
-        // Once confirmed, the item is held as any other: a local update of it while pending is over.
+        var standing: [Standing] = []
+        // Once confirmed, the item is held as any other: an update made after the answer's load was
+        // asked for stands as an edit of the server's item, an older one is over.
         for item in items.prefix(pendingFront) + items.suffix(pendingBack) where brought.contains(item.id) {
+            if let edit = edited[item.id], edit.generation >= asked {
+                standing.append((item, edit))
+            }
             edited[item.id] = nil
         }
         items = Array(items.dropFirst(pendingFront).dropLast(pendingBack))
         (pendingFront, pendingBack) = (0, 0)
-        return (front, back)
+        return (front, back, standing)
+    }
+
+    /// Puts the confirmed items whose updates stand in place of the copies the answer brought,
+    /// where the answer put them, with their edits (rule I3).
+    mutating func keepStanding(_ standing: [Standing]) {
+        for (item, edit) in standing {
+            guard let held = items.firstIndex(where: { $0.id == item.id }) else { continue }
+            items[held] = item
+            edited[item.id] = edit
+        }
     }
 
     /// Puts the runs of pending items back at their ends.
-    mutating func putBack(_ pending: (front: [TestItem], back: [TestItem])) {
+    mutating func putBack(_ pending: (front: [TestItem], back: [TestItem], standing: [Standing])) {
         items = pending.front + items + pending.back
         (pendingFront, pendingBack) = (pending.front.count, pending.back.count)
     }
@@ -691,11 +715,10 @@ extension ReferenceModel.Source {
     }
 
     /// The local edits a refresh asked for as the `asked`-th load does not undo (rule I3): those
-    /// made after, of items held and not pending, with their items and positions, in order.
+    /// made after, of items held (pending ones included), with their items and positions, in order.
     func editsOutlasting(_ asked: Int) -> [(position: Int, item: TestItem, edit: ReferenceModel.Edit)] {
         items.indices.compactMap { position in
-            let pending = position < pendingFront || position >= items.count - pendingBack
-            guard !pending, let edit = edited[items[position].id], edit.generation >= asked else { return nil }
+            guard let edit = edited[items[position].id], edit.generation >= asked else { return nil }
             return (position, items[position], edit)
         }
     }

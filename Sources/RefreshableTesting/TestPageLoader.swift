@@ -341,10 +341,16 @@ public final class TestPageLoader<Item: Sendable> {
     }
 
     /// Answers a pending load with a page.
+    ///
+    /// A callback-style load whose request the list cancelled (its state replaced by a reset or a
+    /// new value) is still pending here: its completion handler takes the answer, which the list
+    /// discards as late, and this returns `true`. Only the loader's own record says "cancelled":
+    /// an async load whose task was cancelled.
     /// - Parameters:
     ///   - load: The load.
     ///   - page: The page.
-    /// - Returns: `false` when the load was not pending (already answered, failed or cancelled).
+    /// - Returns: `false` when the loader no longer waits for the load: already answered or
+    ///   failed, or an async load whose task was cancelled.
     @discardableResult
     public func answer(_ load: TestLoad, with page: RefreshPage<Item>) -> Bool {
         guard let waiter = waiters.removeValue(forKey: load.id) else { return false }

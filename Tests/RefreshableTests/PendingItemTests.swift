@@ -51,6 +51,44 @@ struct PendingItemTests {
         #expect(sources.pendingItems(source: 0).isEmpty)
     }
 
+    /// The Tasks port: a task just added, ticked while the refresh that confirms it is in flight.
+    /// The refresh was asked for before the tick: its copy ends "saving…" but does not untick.
+    @Test func anUpdateMadeAfterTheConfirmingRefreshWasAskedForStands() throws {
+        var tasks = try loadedArticles([1, 2])
+        tasks.insertPendingItem(Article(id: 9, title: "new"), at: 0, source: 0)
+        let refresh = try startedRequest(tasks.begin(.refresh, source: 0))
+        tasks.updateItem(Article(id: 9, title: "ticked"), source: 0)
+        let update = appliedUpdate(tasks.succeed(refresh, with: RefreshPage(items: articles([9, 1, 2]))))
+        #expect(tasks.ids == [9, 1, 2], "one row, where the server put it")
+        #expect(!tasks.isPending(id: 9, source: 0), "the copy confirms it")
+        #expect(tasks[0].items[0].title == "ticked", "the tick, made after the refresh was asked for, stands")
+        #expect(update?.confirmed == [0])
+        // The edit stands like any other: an answer asked for after it brings the server's copy.
+        _ = try tasks.refresh([9, 1, 2])
+        #expect(tasks[0].items[0].title == "server")
+    }
+
+    @Test func anUpdateMadeAfterTheConfirmingLoadMoreWasAskedForStands() throws {
+        var tasks = try loadedArticles([1, 2, 3])
+        tasks.insertPendingItem(Article(id: 9, title: "new"), at: 0, source: 0)
+        let more = try startedRequest(tasks.begin(.loadMore, source: 0))
+        tasks.updateItem(Article(id: 9, title: "ticked"), source: 0)
+        let update = appliedUpdate(tasks.succeed(more, with: RefreshPage(items: articles([4, 9]))))
+        #expect(tasks.ids == [1, 2, 3, 4, 9])
+        #expect(!tasks.isPending(id: 9, source: 0))
+        #expect(tasks[0].items[4].title == "ticked")
+        #expect(update?.confirmedCopies == [4])
+    }
+
+    @Test func anUpdateMadeBeforeTheConfirmingLoadWasAskedForGivesWay() throws {
+        var tasks = try loadedArticles([1, 2])
+        tasks.insertPendingItem(Article(id: 9, title: "new"), at: 0, source: 0)
+        tasks.updateItem(Article(id: 9, title: "ticked"), source: 0)
+        _ = try tasks.refresh([9, 1, 2])
+        #expect(tasks[0].items[0].title == "server", "the server had the tick when it answered")
+        #expect(!tasks.isPending(id: 9, source: 0))
+    }
+
     @Test func pendingItemsStayThroughLoadMoresAndPreviousPages() throws {
         var sources = RefreshSources<Article>(
             noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 2, paging: .cursors), identity: .id())

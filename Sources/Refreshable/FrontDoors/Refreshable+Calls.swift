@@ -208,6 +208,55 @@ extension Refreshable {
         runtime.insertPendingItem(item, at: position, source: source ?? currentIndex)
     }
 
+    /// Ends a pending item with the server's copy from the app's own create call, without a
+    /// refresh. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the pending item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no pending item has that id.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, source: Int? = nil) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, source: source ?? currentIndex)
+    }
+
+    /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
+    /// the server gave it, without a refresh. See
+    /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    @discardableResult
+    public func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int? = nil
+    ) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: source ?? currentIndex)
+    }
+
+    /// Puts the held item back as `original` and forgets its local edit, without a refresh: the
+    /// rollback of an edit the server refused, after which the next answer that brings the item
+    /// shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameters:
+    ///   - original: The item as it was before the refused edit.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func revertItem(_ original: Item, source: Int? = nil) -> RefreshUpdate? {
+        runtime.revertItem(original, source: source ?? currentIndex)
+    }
+
+    /// The position of the item with this id, through the id index, without a scan of the rows.
+    /// See ``RefreshSources/index(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it, the current one by default.
+    /// - Returns: Its index in the source's items, or `nil` when none with that id is held or the
+    ///   list has no identity.
+    public func index(id: some Hashable & Sendable, source: Int? = nil) -> Int? {
+        runtime.index(id: id, source: source ?? currentIndex)
+    }
+
     /// Whether the item with this id is pending: inserted with
     /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed.
     /// - Parameters:

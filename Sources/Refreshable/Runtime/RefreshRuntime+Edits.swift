@@ -51,6 +51,56 @@ extension RefreshRuntime {
         report(state.insertPendingItem(item, at: position, source: source))
     }
 
+    /// Ends a pending item with the server's copy from the app's own create call, without a
+    /// refresh, reports the change and draws the screen. See
+    /// ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the pending item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no pending item has that id.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, source: Int) -> RefreshUpdate? {
+        state.confirmPendingItem(serverCopy, source: source).map(report)
+    }
+
+    /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
+    /// the server gave it, reports the change and draws the screen. See
+    /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    @discardableResult
+    public func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int
+    ) -> RefreshUpdate? {
+        state.confirmPendingItem(serverCopy, replacing: temporaryID, source: source).map(report)
+    }
+
+    /// Puts the held item back as `original` and forgets its local edit (the rollback of an edit
+    /// the server refused), reports the change and draws the screen: the next answer that brings
+    /// the item shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameters:
+    ///   - original: The item as it was before the refused edit.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func revertItem(_ original: Item, source: Int) -> RefreshUpdate? {
+        state.revertItem(original, source: source).map(report)
+    }
+
+    /// The position of the item with this id, through the id index, without a scan of the rows.
+    /// See ``RefreshSources/index(id:source:)``.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: Its index in the source's items, or `nil` when none with that id is held or the
+    ///   list has no identity.
+    public func index(id: some Hashable & Sendable, source: Int) -> Int? {
+        state.index(id: id, source: source)
+    }
+
     /// Whether the item with this id is pending: inserted with
     /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed. See
     /// ``RefreshSources/isPending(id:source:)``.

@@ -27,6 +27,39 @@ extension RefreshSources {
         return localUpdate(source: source, change: .edited(position..<(position + 1)))
     }
 
+    /// Puts the held item back as `original`, in place, and forgets the local edit of it, without
+    /// a refresh: the rollback of an edit the server refused.
+    ///
+    /// Unlike ``updateItem(_:source:)``, the rollback is not an edit of its own: the next answer
+    /// that brings the item, a load in flight since before the edit included, replaces it with the
+    /// server's copy, which may be newer than `original` (renamed on another device). An item
+    /// inserted locally stays an insertion (rule I3 in <doc:Rules#Rules-of-the-features>), with
+    /// its later updates forgotten; a pending item stays pending.
+    ///
+    /// ```swift
+    /// updateItem(ticked)
+    /// do { try await api.setDone(ticked) } catch { revertItem(original) }
+    /// ```
+    /// - Parameters:
+    ///   - original: The item as it was before the refused edit, with its id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change (``RefreshUpdate/Change/edited(_:)``), or `nil` when no item with that
+    ///   id is held.
+    @discardableResult
+    public mutating func revertItem(_ original: Item, source: Int) -> RefreshUpdate? {
+        let identity = requireIdentity(in: "revertItem(_:source:)", source: source)
+        let id = identity.id(original)
+        guard let position = indexes[source].position(of: id, in: states[source].items, identity) else {
+            return nil
+        }
+        states[source]._items[position] = original
+        if let edit = indexes[source].edited[id] {
+            indexes[source].edited[id] = edit.inserted.map { LocalEdit(generation: $0, inserted: $0) }
+        }
+        revision &+= 1
+        return localUpdate(source: source, change: .edited(position..<(position + 1)))
+    }
+
     /// Removes the held item with this id, without a refresh.
     ///
     /// The removal sticks until a refresh asked for after it lands: a later page that brings the

@@ -10,19 +10,44 @@ extension RefreshSources {
     @usableFromInline
     mutating func succeedByID(_ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?) -> RefreshUpdate {
         guard let identity else { preconditionFailure("succeedByID without an identity") }
+        if request.kind != .refresh, pendingCounts(request.source) != (0, 0) {
+            return succeedConfirming(request, with: page, cap: cap, identity: identity)
+        }
+        var report = MergeReport()
+        let change = merge(page.items, into: request.source, for: request, identity: identity, report: &report)
+        return commit(request, page: page, change: change, report: report, cap: cap, identity: identity)
+    }
+
+    /// Applies a load-more's or a previous page's items to a source that holds pending items: those
+    /// the page brings make way for the server's copies, or, where updated after the request was
+    /// asked for, stand in their place (rule I3).
+    private mutating func succeedConfirming(
+        _ request: RefreshRequest, with page: RefreshPage<Item>, cap: CapPlan?, identity: RefreshItemIdentity<Item>
+    ) -> RefreshUpdate {
         let source = request.source
         var report = MergeReport()
-        if request.kind != .refresh {
-            // The pending items the page brings make way for the server's copies. Their positions
-            // are reported in the list before the page cap dropped rows, which lay before those
-            // at the back.
-            let front = pendingCounts(source).front
-            let dropped = cap?.dropped?.count ?? 0
-            let confirmed = confirmPending(page.items, source: source, identity: identity)
-            report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
-            report.confirmedIDs = confirmed.ids
-        }
+        // Their positions are reported in the list before the page cap dropped rows, which lay
+        // before those at the back.
+        let front = pendingCounts(source).front
+        let dropped = cap?.dropped?.count ?? 0
+        let confirmed = confirmPending(page.items, source: source, asked: request.generation, identity: identity)
+        report.confirmed = confirmed.positions.map { $0 < front ? $0 : $0 + dropped }
+        report.confirmedIDs = confirmed.ids
         let change = merge(page.items, into: source, for: request, identity: identity, report: &report)
+        keepStanding(confirmed.standing, source: source, identity: identity)
+        return commit(request, page: page, change: change, report: report, cap: cap, identity: identity)
+    }
+
+    /// Commits a page merged by id, with what the merge reported.
+    private mutating func commit(
+        _ request: RefreshRequest,
+        page: RefreshPage<Item>,
+        change: RefreshUpdate.Change,
+        report: MergeReport,
+        cap: CapPlan?,
+        identity: RefreshItemIdentity<Item>
+    ) -> RefreshUpdate {
+        let source = request.source
         // Where the server's copies of the confirmed items landed, for a table that reconfigures
         // the rows whose content changed.
         let landed = report.confirmedIDs.compactMap {
@@ -377,14 +402,15 @@ extension ItemIndex {
     }
 
     /// The local edits that an answer to a request of generation `asked` does not undo, by their
-    /// items' positions in `items`, ascending; pending items follow a rule of their own.
+    /// items' positions in `items`, ascending; those of pending items included, whose updates
+    /// stand in place of the copies that confirm them.
     func edits<Item>(outlasting asked: UInt64, in items: RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>)
         -> [(position: Int, edit: LocalEdit)]
     {
         guard !edited.isEmpty else { return [] }
         var edits: [(position: Int, edit: LocalEdit)] = []
         for (id, edit) in edited where edit.outlasts(asked) {
-            if let position = position(of: id, in: items, identity), !isPending(at: position, count: items.count) {
+            if let position = position(of: id, in: items, identity) {
                 edits.append((position, edit))
             }
         }

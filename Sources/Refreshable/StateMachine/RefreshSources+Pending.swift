@@ -64,6 +64,114 @@ extension RefreshSources {
         return localUpdate(source: source, change: .inserted(place..<(place + 1)))
     }
 
+    /// Ends a pending item with the server's copy the app already has, without a refresh: the
+    /// answer to the app's own create call, which ends "sending…" at once on a list whose pages
+    /// may not bring the item soon.
+    ///
+    /// The copy takes the pending item's row. It is no longer pending: it leaves its run, to the
+    /// nearest position outside the runs of pending items (the row stays where it is when it was
+    /// the run's innermost, as a lone pending item is). From then on it stands as a local
+    /// insertion (rule I3 in <doc:Rules#Rules-of-the-features>): a load in flight since before
+    /// this call does not take it away nor undo it; an answer asked for after it brings the
+    /// server's next copy.
+    ///
+    /// ```swift
+    /// let saved = try await api.create(task)   // the server's copy, same id
+    /// sources.confirmPendingItem(saved, source: 0)
+    /// ```
+    /// - Parameters:
+    ///   - serverCopy: The server's copy of a pending item, with the pending item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change (``RefreshUpdate/Change/edited(_:)``, the rows from where the item
+    ///   was to where it is), or `nil` when no pending item has that id (an answer confirmed it
+    ///   already, or the app removed it).
+    @discardableResult
+    public mutating func confirmPendingItem(_ serverCopy: Item, source: Int) -> RefreshUpdate? {
+        let identity = requireIdentity(in: "confirmPendingItem(_:source:)", source: source)
+        return confirmPending(identity.id(serverCopy), with: serverCopy, source: source, identity: identity)
+    }
+
+    /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
+    /// the server gave it, without a refresh: the answer to the app's own create call, for a
+    /// server that assigns ids.
+    ///
+    /// The copy takes the pending item's row, as ``confirmPendingItem(_:source:)`` does: one row,
+    /// found from then on by the server's id; the temporary id is no longer held. When a page
+    /// brought the server's id already, the copy updates that row and the pending row leaves
+    /// (the change is then ``RefreshUpdate/Change/replaced(count:)``).
+    ///
+    /// ```swift
+    /// let saved = try await api.create(draft)   // the server's copy, with the server's id
+    /// sources.confirmPendingItem(saved, replacing: draft.id, source: 0)
+    /// ```
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    @discardableResult
+    public mutating func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int
+    ) -> RefreshUpdate? {
+        let caller = "confirmPendingItem(_:replacing:source:)"
+        let identity = requireIdentity(in: caller, source: source)
+        identity.checkIDType(of: temporaryID, in: caller)
+        let temporary = RefreshItemID(temporaryID)
+        let id = identity.id(serverCopy)
+        let items = states[source].items
+        guard id != temporary, let held = indexes[source].position(of: id, in: items, identity) else {
+            return confirmPending(temporary, with: serverCopy, source: source, identity: identity)
+        }
+        // A page brought the server's id already: that row takes the copy, the pending row leaves.
+        guard let position = indexes[source].position(of: temporary, in: items, identity),
+            indexes[source].isPending(at: position, count: items.count)
+        else { return nil }
+        if indexes[source].isPending(at: held, count: items.count) {
+            confirmPendingItem(serverCopy, source: source)
+        } else {
+            updateItem(serverCopy, source: source)
+        }
+        takeOutPendingItem(temporary, source: source, identity: identity)
+        revision &+= 1
+        return localUpdate(source: source, change: .replaced(count: states[source].items.count))
+    }
+
+    /// Puts `copy` in place of the pending item with this id, as a local insertion outside the
+    /// runs of pending items.
+    private mutating func confirmPending(
+        _ id: RefreshItemID, with copy: Item, source: Int, identity: RefreshItemIdentity<Item>
+    ) -> RefreshUpdate? {
+        guard let (position, atFront) = takeOutPendingItem(id, source: source, identity: identity) else {
+            return nil
+        }
+        indexes[source].removed[identity.id(copy)] = nil
+        let (front, back) = pendingCounts(source)
+        let place = atFront ? front : states[source].items.count - back
+        indexes[source].insert(copy, at: place, into: &states[source]._items, identity, generation: lastGeneration)
+        adjustHeldPage(source, at: place, by: 1)
+        revision &+= 1
+        let rows = Swift.min(position, place)..<(Swift.max(position, place) + 1)
+        return localUpdate(source: source, change: .edited(rows))
+    }
+
+    /// Takes the pending item with this id out of the source, its edit forgotten, as if it had
+    /// never been inserted.
+    /// - Returns: Where it was, and whether in the run at the front; `nil` when no pending item
+    ///   has that id.
+    @discardableResult
+    private mutating func takeOutPendingItem(
+        _ id: RefreshItemID, source: Int, identity: RefreshItemIdentity<Item>
+    ) -> (position: Int, atFront: Bool)? {
+        let items = states[source].items
+        guard let position = indexes[source].position(of: id, in: items, identity),
+            indexes[source].isPending(at: position, count: items.count)
+        else { return nil }
+        let atFront = position < indexes[source].pendingFront
+        // No request is asked for after the newest generation: the item's edit goes with it.
+        indexes[source].confirm(at: position, in: &states[source]._items, identity, asked: .max)
+        return (position, atFront)
+    }
+
     /// Whether the item with this id is pending: inserted with
     /// ``insertPendingItem(_:at:source:)`` and not yet brought by an answer nor removed.
     ///
@@ -97,6 +205,20 @@ extension RefreshSources {
         return indexes[source].position(of: RefreshItemID(id), in: items, identity).map { items[$0] }
     }
 
+    /// The position of the item with this id, found through the id index: the cost does not grow
+    /// with the rows held (no scan of the items), so a screen can find a row on every tap.
+    /// - Parameters:
+    ///   - id: The item's id, of the type the ``identity`` reads.
+    ///   - source: The source that holds it.
+    /// - Returns: Its index in the source's items, or `nil` when no item with that id is held or
+    ///   the list has no identity.
+    public func index(id: some Hashable & Sendable, source: Int) -> Int? {
+        checkSource(source, in: "index(id:source:)")
+        guard let identity else { return nil }
+        identity.checkIDType(of: id, in: "index(id:source:)")
+        return indexes[source].position(of: RefreshItemID(id), in: states[source].items, identity)
+    }
+
     /// The source's pending items, front to back: those not yet brought by an answer nor removed.
     /// Costs about the number of pending items.
     /// - Parameter source: The source.
@@ -124,22 +246,42 @@ extension RefreshSources {
     }
 
     /// Takes the pending items whose ids the page brings out of the source: the server's copies
-    /// take their place when the page is merged.
-    /// - Returns: Their positions before they were taken out, ascending, and their ids.
+    /// take their place when the page is merged, except where a local update made after the
+    /// request of generation `asked` was asked for stands (rule I3).
+    /// - Returns: Their positions before they were taken out, ascending, their ids, and the
+    ///   updated items that stand in place of the server's copies.
     mutating func confirmPending(
         _ incoming: [Item],
         source: Int,
+        asked: UInt64,
         identity: RefreshItemIdentity<Item>
-    ) -> (positions: [Int], ids: [RefreshItemID]) {
+    ) -> (positions: [Int], ids: [RefreshItemID], standing: [Item]) {
         let (front, back) = pendingCounts(source)
-        guard front + back > 0 else { return ([], []) }
+        guard front + back > 0 else { return ([], [], []) }
         let confirmed = indexes[source].pendingConfirmed(by: incoming, in: states[source].items, identity)
         let ids = confirmed.map { identity.id(states[source].items[$0]) }
+        var standing: [Item] = []
         // From the last, so that each position is still where it was.
         for position in confirmed.reversed() {
-            indexes[source].confirm(at: position, in: &states[source]._items, identity)
+            if let item = indexes[source].confirm(at: position, in: &states[source]._items, identity, asked: asked) {
+                standing.append(item)
+            }
         }
-        return (confirmed, ids)
+        return (confirmed, ids, standing)
+    }
+
+    /// Puts the updated items that stand in place of the server's copies that confirmed them where
+    /// those copies landed.
+    mutating func keepStanding(_ standing: [Item], source: Int, identity: RefreshItemIdentity<Item>) {
+        guard !standing.isEmpty else { return }
+        for item in standing {
+            let id = identity.id(item)
+            if let position = indexes[source].position(of: id, in: states[source].items, identity) {
+                states[source]._items[position] = item
+            } else {
+                indexes[source].edited[id] = nil
+            }
+        }
     }
 }
 
@@ -203,18 +345,27 @@ extension ItemIndex {
         return false
     }
 
-    /// Removes the pending item at `position`, which an answer confirmed: its server copy comes
-    /// with the answer, so the item counts as the server's again.
+    /// Removes the pending item at `position`, which an answer to a request of generation
+    /// `asked` confirmed: its server copy comes with the answer, so the item counts as the
+    /// server's again.
+    /// - Returns: The item, when it was updated after that request was asked for: the update
+    ///   stands in place of the server's copy, as an edit of the server's item (rule I3).
+    @discardableResult
     mutating func confirm<Item>(
-        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>
-    ) {
+        at position: Int, in items: inout RefreshItems<Item>, _ identity: RefreshItemIdentity<Item>, asked: UInt64
+    ) -> Item? {
         let id = identity.id(items[position])
         _ = forgetPending(at: position, heldBefore: items.count)
-        edited[id] = nil
+        let item = items[position]
+        let stands = edited[id].map { $0.outlasts(asked) } ?? false
+        if !stands {
+            edited[id] = nil
+        }
         remove(id, at: position)
         moveGap(at: position, by: -1, in: items, identity)
         items.remove(at: position)
         unheld &+= 1
+        return stands ? item : nil
     }
 
     /// Takes the pending items at one end out of `items` and the index, while a page goes in

@@ -317,6 +317,50 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.insertPendingItem(item, at: position, source: index)
     }
 
+    /// Ends a pending item of the current source with the server's copy from the app's own
+    /// create call, without a refresh. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// - Parameter serverCopy: The server's copy, with the pending item's id.
+    /// - Returns: The change, or `nil` when no pending item has that id.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, source: index)
+    }
+
+    /// Ends a pending item of the current source inserted under a temporary id with the server's
+    /// copy, which has the id the server gave it, without a refresh. See
+    /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, replacing temporaryID: some Hashable & Sendable)
+        -> RefreshUpdate?
+    {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: index)
+    }
+
+    /// Puts the current source's held item back as `original` and forgets its local edit, without
+    /// a refresh: the rollback of an edit the server refused, after which the next answer that
+    /// brings the item shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameter original: The item as it was before the refused edit.
+    /// - Returns: The change, or `nil` when no item with that id is held.
+    @discardableResult
+    public func revertItem(_ original: Item) -> RefreshUpdate? {
+        runtime.revertItem(original, source: index)
+    }
+
+    /// The position of the current source's item with this id, through the id index, without a
+    /// scan of the rows. Reading it in a view's body tracks ``items``. See
+    /// ``RefreshSources/index(id:source:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: Its index in ``items``, or `nil` when none with that id is held or the list has
+    ///   no identity.
+    public func index(id: some Hashable & Sendable) -> Int? {
+        registrar.access(self, keyPath: \.items)
+        return runtime.index(id: id, source: index)
+    }
+
     /// Whether the current source's item with this id is pending: inserted with
     /// ``insertPendingItem(_:at:)`` and not yet brought by an answer nor removed. Reading it in a
     /// view's body tracks ``items``, which every change of it goes with.

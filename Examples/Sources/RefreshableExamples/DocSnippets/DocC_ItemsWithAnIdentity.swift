@@ -109,3 +109,78 @@ enum DocCItemsWithAnIdentity {
         }
     }
 }
+
+extension DocCItemsWithAnIdentity {
+    /// A to-do server for the snippets below: it saves under its own ids and may refuse an edit.
+    actor TodoAPI {
+        private var nextID = 1
+
+        func tasks(project: String, page: Int) async throws -> [TodoTask] { [] }
+
+        func create(_ draft: TodoTask) async throws -> TodoTask {
+            nextID += 1
+            return TodoTask(id: "srv\(nextID)", title: draft.title, isDone: draft.isDone)
+        }
+
+        func setDone(_ isDone: Bool, id: String) async throws {}
+
+        func delete(_ id: String) async throws {}
+    }
+
+    /// A to-do list that adds, ticks and deletes tasks by id, and switches projects.
+    final class TasksController: UIViewController, AsyncRefreshable {
+        let tableView = UITableView(frame: .zero, style: .plain)
+        let api = TodoAPI()
+        let refreshStatus = RefreshRuntime<TodoTask>(noMoreTitles: ["No more tasks"], identity: .id())
+        var refreshHeaderControl: (any RefreshHeaderControl)? { tableView.refreshControl }
+        var refreshFooterControl: (any RefreshFooterControl)? { tableView.mj_footer }
+        var refreshListView: (any RefreshListView)? { tableView }
+        private(set) var project = "Inbox"
+        private(set) var generation = 0
+
+        func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<TodoTask> {
+            RefreshPage(items: try await api.tasks(project: project, page: request.page))
+        }
+
+        // "Roll back an edit the server refused".
+        func toggleDone(_ task: TodoTask) {
+            var ticked = task
+            ticked.isDone.toggle()
+            updateItem(ticked)
+            Task {
+                do { try await api.setDone(ticked.isDone, id: task.id) } catch { revertItem(task) }
+            }
+        }
+
+        // "Pending local items", for a server that gives its own ids.
+        func add(_ draft: TodoTask) {
+            insertPendingItem(draft, at: 0)  // draft.id is temporary
+            Task {
+                do {
+                    let saved = try await api.create(draft)
+                    confirmPendingItem(saved, replacing: draft.id)
+                } catch {
+                    removeItem(id: draft.id)
+                }
+            }
+        }
+
+        // AdoptingRefreshable.md, "Change the query or filter".
+        func switchProject(to project: String) {
+            self.project = project
+            generation += 1  // what each API call's completion compares
+            reset()
+        }
+
+        func delete(_ task: TodoTask, at row: Int) {
+            let generation = generation
+            removeItem(id: task.id)
+            Task {
+                do { try await api.delete(task.id) } catch {
+                    guard generation == self.generation else { return }  // another list now
+                    insertItem(task, at: row)
+                }
+            }
+        }
+    }
+}

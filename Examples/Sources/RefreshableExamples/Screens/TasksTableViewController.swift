@@ -64,7 +64,8 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
     /// new project's list (the docs say nothing about edits in flight across a replaced state).
     private var generation = 0
 
-    lazy var rows = UITableViewDiffableDataSource<Int, TodoTask.ID>(tableView: tableView) { [unowned self] table, at, _ in
+    lazy var rows = UITableViewDiffableDataSource<Int, TodoTask.ID>(tableView: tableView) {
+        [unowned self] table, at, _ in
         let cell = table.dequeueReusableCell(withIdentifier: "task", for: at)
         cell.textLabel?.text = text(of: currentItems[at.row])
         return cell
@@ -150,20 +151,19 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
         Task {
             do {
                 let saved = try await api.create(task, project: project)
-                guard generation == self.generation else { return }
+                guard generation == self.generation, let held = item(id: task.id), isPending(id: task.id)
+                else { return }
+                // The copy was asked for before any edit the user made since (a tick): it must not
+                // undo that edit, so the row keeps the held content where it differs from what was
+                // sent. Confirming ends "saving…" without a refresh, which would take the user
+                // back to page 1.
+                let copy = held == task ? saved : TodoTask(id: saved.id, title: held.title, isDone: held.isDone)
                 if saved.id == task.id {
-                    // The copy was asked for before any edit the user made since (a tick): it must
-                    // not undo that edit, so it goes in only over the row as it was sent.
-                    guard item(id: task.id) == task else { return }
-                    // The server's copy replaces ours. The docs' example refreshes here; a refresh
-                    // would take the user back to page 1, so the copy goes in by id instead (it
-                    // stays pending: no call confirms a pending item with a copy in hand).
-                    updateItem(saved)
-                } else if let row = currentItems.firstIndex(where: { $0.id == task.id }) {
-                    // A server that gives its own id (Todoist's temp_id mapping): the pending row
-                    // can never be confirmed, so it goes and the server's copy takes its row.
-                    removeItem(id: task.id)
-                    insertItem(saved, at: min(row, currentItems.count))
+                    confirmPendingItem(copy)
+                } else {
+                    // A server that gives its own id (Todoist's temp_id mapping): the server's copy
+                    // takes the pending row, found by the server's id from then on.
+                    confirmPendingItem(copy, replacing: task.id)
                 }
             } catch {
                 guard generation == self.generation else { return }
@@ -184,10 +184,11 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
                 _ = try await api.setDone(wanted, taskID: id)
             } catch {
                 guard generation == self.generation else { return }
-                // Revert only what this edit changed, on the copy held now.
+                // Revert only what this edit changed, on the copy held now. A revert is not an
+                // edit: a refresh in flight shows the server's copy, which may be newer.
                 guard var held = item(id: id), held.isDone == wanted else { return }
                 held.isDone = !wanted
-                updateItem(held)
+                revertItem(held)
             }
         }
     }
@@ -206,7 +207,7 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
                 guard generation == self.generation else { return }
                 guard var held = item(id: id), held.title == title else { return }
                 held.title = before
-                updateItem(held)
+                revertItem(held)
             }
         }
     }
