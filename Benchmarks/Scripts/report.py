@@ -284,7 +284,7 @@ def cost_table(rows):
     print("Targets (same run): min and median, and the limit")
     width = max(len(text) for text, _, _, _ in checks)
     for text, by_min, by_median, limit in checks:
-        print(f"  {text.ljust(width)}  {by_min:>8}  {by_median:>8}  ≤ {limit}")
+        print(f"  {text.ljust(width)}  {by_min:>8}  {by_median:>8}  {'≤ ' + limit if limit != '-' else '(no limit)'}")
 
 
 def main():
