@@ -163,7 +163,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .update(let item):
             adopter.updateItem(rig.loader.makeItems([item])[0], source: adopter.currentIndex)
         case .remove(let id):
-            adopter.removeItem(id: id, source: adopter.currentIndex)
+            adopter.removeItem(id: rig.itemID(id), source: adopter.currentIndex)
         case .insert(let item, let position):
             adopter.insertItem(rig.loader.makeItems([item])[0], at: position, source: adopter.currentIndex)
         case .rowAppears(let row):

@@ -74,10 +74,10 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         case listView(String)
         /// The adopter's policy has this page size; the suite needs 2 or more.
         case pageSize(Int)
-        /// The adopter's identity reads ids of this type, not an integer: the suite names items by
-        /// ``TestItem/id``, an `Int`, so it could not edit or remove any. Reported only when a rule
-        /// that edits by id is checked.
-        case identityIDType(String)
+        /// The adopter's identity reads ids of the first type, but ``ConformanceConfiguration/itemID``
+        /// gives ids of the second (an `Int`, the ``TestItem/id`` itself, by default): the suite
+        /// could edit or remove no item by id. Reported only when a rule that edits by id is checked.
+        case identityIDType(String, itemID: String)
         /// The adopter's policy lets this many loads in a row bring nothing new; the suite checks
         /// limits up to 16.
         case maxLoadsWithoutProgress(Int)
@@ -96,9 +96,9 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
             case .maxLoadsWithoutProgress(let limit):
                 return
                     "refreshStatus.policy.maxLoadsWithoutProgress is \(limit); the suite loads that many pages of nothing new and needs \(RefreshableConformance.largestCheckedLoadsWithoutProgress) or fewer"
-            case .identityIDType(let type):
+            case .identityIDType(let type, let itemID):
                 return
-                    "refreshStatus.sources.identity reads ids of type \(type); the suite edits and removes items by TestItem.id, an Int: read an integer your makeItem copies from it, or leave out the rules that edit by id (removalSticks, serverCopyReplacesEdit, pendingItemsStay) with rules:"
+                    "refreshStatus.sources.identity reads ids of type \(type), but ConformanceConfiguration.itemID gives \(itemID) for a TestItem.id: pass ConformanceConfiguration(itemID:) the id your makeItem gives the item (for Listing(id: \"L\\(item.id)\"), itemID: { \"L\\($0)\" }), or leave out the rules that edit by id (removalSticks, serverCopyReplacesEdit, pendingItemsStay) with rules:"
             case .headerNotWired:
                 return
                     "rig.header has nothing wired to it (no refreshingBlock, no action for .valueChanged, no action): wire it as your controller wires its real header"

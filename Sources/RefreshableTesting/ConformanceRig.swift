@@ -26,6 +26,14 @@ public struct ConformanceConfiguration: Sendable {
     /// reads the adopter's own identity either way: set this when your adopter takes its sources
     /// from the rig.
     public var duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
+    /// The id your adopter's identity reads for the item your `makeItem` closure makes from a
+    /// ``TestItem`` with this ``TestItem/id``; the `Int` itself by default.
+    ///
+    /// The suite's edits by id pass it to `removeItem(id:source:)` and the like, so an identity
+    /// over ids of another type can be checked for every rule: for `Listing(id: "L\(item.id)")`,
+    /// pass `itemID: { "L\($0)" }`. Its type must be the type the identity reads (any integer type
+    /// for integer ids), or the suite reports a wiring problem that says what to pass.
+    public var itemID: @Sendable (Int) -> any Hashable & Sendable
     /// The kind of front door checked, set by the entry point: how the controls' actions are reached.
     package var frontDoor: FrontDoor = .adopter
 
@@ -41,6 +49,8 @@ public struct ConformanceConfiguration: Sendable {
     ///   - seed: The seed of the random steps.
     ///   - duplicates: Whether the rig's sources get an identity, and which copy of an item
     ///     brought again they keep; `nil` for none.
+    ///   - itemID: The id your identity reads for the item made from a ``TestItem`` with this id;
+    ///     the `Int` itself by default.
     public init(
         sourceCount: Int = 3,
         policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
@@ -50,7 +60,8 @@ public struct ConformanceConfiguration: Sendable {
         endOfListSignals: EndOfListSignals? = nil,
         randomizedSteps: Int = 2_000,
         seed: UInt64 = 0x5EED,
-        duplicates: RefreshItemIdentity<TestItem>.DuplicateRule? = nil
+        duplicates: RefreshItemIdentity<TestItem>.DuplicateRule? = nil,
+        itemID: @escaping @Sendable (Int) -> any Hashable & Sendable = { $0 }
     ) {
         precondition(sourceCount >= 1, "ConformanceConfiguration.sourceCount is \(sourceCount); pass 1 or more.")
         self.sourceCount = sourceCount
@@ -62,6 +73,20 @@ public struct ConformanceConfiguration: Sendable {
         self.randomizedSteps = randomizedSteps
         self.seed = seed
         self.duplicates = duplicates
+        self.itemID = itemID
+    }
+
+    /// Whether an identity that reads ids of `idType` can match the ids ``itemID`` gives: the
+    /// same type, or integers of any width, which the list compares as numbers.
+    package func itemIDMatches(_ idType: Any.Type) -> Bool {
+        let given = itemIDType
+        return given == idType || (given is any BinaryInteger.Type && idType is any BinaryInteger.Type)
+    }
+
+    /// The type of the ids ``itemID`` gives.
+    package var itemIDType: Any.Type {
+        let id: Any = itemID(0)
+        return type(of: id)
     }
 }
 
@@ -113,6 +138,9 @@ public final class ConformanceRig<Item: Sendable> {
     /// Which copy of an item brought again the sources of `makeSources()` keep, when they have an
     /// identity (see ``ConformanceConfiguration/duplicates``).
     public let duplicates: RefreshItemIdentity<TestItem>.DuplicateRule?
+    /// The id the adopter's identity reads for a ``TestItem/id`` (see
+    /// ``ConformanceConfiguration/itemID``), which the suite's edits by id pass.
+    package let itemID: @Sendable (Int) -> any Hashable & Sendable
 
     /// Creates a rig.
     /// - Parameters:
@@ -136,6 +164,7 @@ public final class ConformanceRig<Item: Sendable> {
         frontDoor = configuration.frontDoor
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
+        itemID = configuration.itemID
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             storedClock = TestClock()
         } else {

@@ -42,9 +42,9 @@ package struct AdopterTraits: Sendable, Equatable {
     package var discovered: Bool
     /// Whether the adopter's list has an identity (de-duplication and local edits by id).
     package var hasIdentity: Bool
-    /// Whether the identity reads integer ids, which the suite's edits by ``TestItem/id`` can name;
-    /// with other ids (a `String` made from it), items are still de-duplicated, but the random
-    /// events edit nothing by id.
+    /// Whether the identity reads ids of the type ``ConformanceConfiguration/itemID`` gives, which
+    /// the suite's edits by id can name; with other ids, items are still de-duplicated, but the
+    /// random events edit nothing by id.
     package var editsByID: Bool
     /// How many times the adopter's runtime retries a failed load, when it has a retry policy.
     package var retries: Int?
@@ -79,7 +79,7 @@ package struct AdopterTraits: Sendable, Equatable {
         let sources = runtime.sources
         let policy = sources.policy
         let hasIdentity = sources.identity != nil
-        let editsByID = sources.identity.map { $0.idType is any BinaryInteger.Type } ?? true
+        let editsByID = sources.identity.map { configuration.itemIDMatches($0.idType) } ?? true
         let retries = runtime.retry?.maxRetries
         if let declared = configuration.endOfListSignals {
             return AdopterTraits(

@@ -76,7 +76,7 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
         case .update(let item):
             model.updateItem(rig.loader.makeItems([item])[0])
         case .remove(let id):
-            model.removeItem(id: id)
+            model.removeItem(id: rig.itemID(id))
         case .insert(let item, let position):
             model.insertItem(rig.loader.makeItems([item])[0], at: position)
         case .insertPending(let item, let position):

@@ -148,7 +148,8 @@ package enum ModelEndSignal: Sendable, Hashable, CustomStringConvertible {
 
 extension ModelEvent {
     /// Whether the event edits the list by id (an update, a removal, an insert): the suite names
-    /// items by ``TestItem/id``, which only an identity over integer ids reads.
+    /// items by the ids ``ConformanceConfiguration/itemID`` gives, which only an identity over ids
+    /// of that type reads.
     package var editsByID: Bool {
         switch self {
         case .update, .remove, .insert, .insertPending: return true

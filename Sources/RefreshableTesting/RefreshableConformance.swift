@@ -234,8 +234,9 @@ public enum RefreshableConformance {
         return (found, unchecked, scenarioCount, randomizedSteps, traits, checkedRules)
     }
 
-    /// The rules whose scenarios edit items by ``TestItem/id``: an identity over ids of another type
-    /// cannot be checked for them, and is refused only when one of them is asked for.
+    /// The rules whose scenarios edit items by id: an identity over ids of another type than
+    /// ``ConformanceConfiguration/itemID`` gives cannot be checked for them, and is refused only
+    /// when one of them is asked for.
     package static let rulesThatEditByID: Set<ConformanceRule> = [
         .removalSticks, .serverCopyReplacesEdit, .pendingItemsStay,
     ]
@@ -267,10 +268,11 @@ public enum RefreshableConformance {
         if limit > largestCheckedLoadsWithoutProgress {
             problems.append(.maxLoadsWithoutProgress(limit))
         }
-        if let idType = adopter.refreshStatus.sources.identity?.idType, !(idType is any BinaryInteger.Type),
+        if let idType = adopter.refreshStatus.sources.identity?.idType, !configuration.itemIDMatches(idType),
             !(rules ?? rulesThatEditByID).isDisjoint(with: rulesThatEditByID)
         {
-            problems.append(.identityIDType(String(describing: idType)))
+            problems.append(
+                .identityIDType(String(describing: idType), itemID: String(describing: configuration.itemIDType)))
         }
         guard !problems.isEmpty else { return nil }
         return ConformanceViolation(

@@ -297,9 +297,9 @@ import Testing
         }
         #expect(
             found(failure) == [
-                Found(.wiring, "the adopter is wired to the rig", .wiring([.identityIDType("String")]))
+                Found(.wiring, "the adopter is wired to the rig", .wiring([.identityIDType("String", itemID: "Int")]))
             ])
-        #expect(failure.description.contains("read an integer your makeItem copies from it"))
+        #expect(failure.description.contains("pass ConformanceConfiguration(itemID:) the id your makeItem gives the item"))
     }
 
     @Test func theReportNamesRuleScenarioStepsAndExpectedVersusObserved() async throws {
