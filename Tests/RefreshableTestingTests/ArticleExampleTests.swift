@@ -174,6 +174,17 @@ struct OrdersOutput: OutputRefreshProtocol {
     }
 }
 
+/// Items whose ids are Strings: `itemID` gives the suite the id `makeItem` makes.
+@Test @MainActor func theStringIDExampleChecksEveryRuleOfAListWithAnIdentity() async throws {
+    // The server's ids are Strings, such as "order-12".
+    let configuration = ConformanceConfiguration(itemID: { "order-\($0)" })
+    try await RefreshableConformance.check(configuration, makeItem: { Order(id: "order-\($0.id)") }) { rig in
+        let controller = makeController(rig)
+        controller.refreshStatus.identity = RefreshItemIdentity(\.id)  // Order.id, a String
+        return controller
+    }
+}
+
 // MARK: - Reproduce a randomized failure
 
 @MainActor
@@ -220,10 +231,11 @@ func replayExample(seed: UInt64) async throws {
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 10)
+    #expect(blocks.count == 11)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }
+        while wanted.last == "" { wanted.removeLast() }  // a block indented in a list item
         let found = file.indices.contains { start in
             file[start...].starts(with: wanted)
         }

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anIdentityOverStringIdsKeepsEveryRuleThatEditsNothingByID() async throws {
-        // Most servers send String ids: the suite cannot edit such items by their integer id, but
+        // Most servers send String ids: without `itemID`, the suite cannot edit such items by id, but
         // with the rules that do left out, it checks the rest, de-duplication and random events
         // included.
         let rules = Set(ConformanceRule.allCases).subtracting([
