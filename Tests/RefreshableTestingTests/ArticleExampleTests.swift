@@ -178,7 +178,8 @@ struct OrdersOutput: OutputRefreshProtocol {
 @Test @MainActor func theStringIDExampleChecksEveryRuleOfAListWithAnIdentity() async throws {
     // The server's ids are Strings, such as "order-12".
     let configuration = ConformanceConfiguration(itemID: { "order-\($0)" })
-    try await RefreshableConformance.check(configuration, makeItem: { Order(id: "order-\($0.id)") }) { rig in
+    let makeOrder: @Sendable (TestItem) -> Order = { Order(id: "order-\($0.id)") }
+    try await RefreshableConformance.check(configuration, makeItem: makeOrder) { rig in
         let controller = makeController(rig)
         controller.refreshStatus.identity = RefreshItemIdentity(\.id)  // Order.id, a String
         return controller

@@ -299,7 +299,8 @@ import Testing
             found(failure) == [
                 Found(.wiring, "the adopter is wired to the rig", .wiring([.identityIDType("String", itemID: "Int")]))
             ])
-        #expect(failure.description.contains("pass ConformanceConfiguration(itemID:) the id your makeItem gives the item"))
+        #expect(
+            failure.description.contains("pass ConformanceConfiguration(itemID:) the id your makeItem gives the item"))
     }
 
     @Test func theReportNamesRuleScenarioStepsAndExpectedVersusObserved() async throws {
