@@ -78,6 +78,14 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         model.searchTextDidChange(text)
         await clock.waitForSleepers(1)
         clock.advance(by: MarketplaceSearchModel.debounce)
+        // The debounce's task applies the query on a later turn; offline, no load follows it for
+        // settle() to wait on, so wait for the query itself.
+        var turns = 0
+        while model.query.text != text, turns < 10_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(model.query.text == text, "the debounce never applied '\(text)'")
         await server.loader.settle()
     }
 
