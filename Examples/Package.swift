@@ -17,6 +17,11 @@ import PackageDescription
 
 let package = Package(
     name: "RefreshableExamples",
+    // The deployment target the example screens need, as an app declares it: `RefreshListModel` and
+    // the SwiftUI glue are iOS 17 (Observation). Scripts/ios-typecheck.sh checks the screens and the
+    // docs' snippets at this target against the real SDK, and the snippets offered to any app at the
+    // library's minimum.
+    platforms: [.iOS(.v17), .macOS(.v14)],
     dependencies: [
         .package(path: "Mirror")
     ],

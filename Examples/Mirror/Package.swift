@@ -40,9 +40,17 @@ let package = Package(
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
         .target(name: "RefreshableUIKit", dependencies: ["Refreshable", "UIKit"]),
         .target(name: "RefreshableSwiftUI", dependencies: ["Refreshable", "SwiftUI"]),
-        // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies.
-        .target(name: "UIKit", packageAccess: false),
-        .target(name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false),
+        // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies. Built in the
+        // Swift 5 language mode, as the SDK's module interfaces are (`-swift-version 5`): that mode
+        // changes what a client may infer from them (a `@preconcurrency` generic's `Sendable`
+        // requirements are not inferred in a signature that names it), so the glue fails here
+        // where Xcode fails.
+        .target(name: "UIKit", packageAccess: false, swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false,
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // SwiftUI stays in the Swift 6 mode: in the Swift 5 mode, Swift 6.3.1 crashes in IRGen on
+        // the glue's `.task` closures (a reabstraction thunk for an `isolated` parameter).
         .target(name: "SwiftUI", packageAccess: false),
         // Swift Testing's cross-import overlay for UIKit, which Linux toolchains name but do not ship.
         .target(name: "_Testing_UIKit", packageAccess: false),

@@ -202,6 +202,7 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
     // MARK: Retries
 
     /// Longer than any wait a retry policy makes, so one advance of the clock ends every wait.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     static var longerThanAnyRetryWait: Duration { .seconds(365 * 24 * 3_600) }
 
     /// How many tasks sleep on the rig's clock: the loads waiting for their retry.

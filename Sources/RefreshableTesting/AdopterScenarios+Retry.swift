@@ -3,6 +3,7 @@ import Refreshable
 /// The scenarios for an adopter whose runtime retries failed loads on the rig's clock.
 extension AdopterScenario {
     /// Longer than any wait a retry policy makes, so one advance of the clock ends it.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     private static var longerThanAnyWait: Duration { AdopterDriver<Adopter>.longerThanAnyRetryWait }
 
     /// Waits until a load of the adopter sleeps on the rig's clock; `false` when none does.

@@ -216,7 +216,6 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
             model.refreshStatus.retryNow()
             return "model.refreshStatus.retryNow()"
         case .refreshIfStale:
-            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
             model.refreshIfStale(olderThan: .zero)
             return "model.refreshIfStale(olderThan: .zero)"
         case .setOnline(let online):

@@ -99,9 +99,7 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             model.itemDidAppear(at: last)
             model.itemDidDisappear(at: last)
         case .refreshIfStale(let minutes):
-            if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
-                model.refreshIfStale(olderThan: .seconds(minutes * 60))
-            }
+            model.refreshIfStale(olderThan: .seconds(minutes * 60))
         case .setOnline(let online):
             model.setOnline(online)
         case .rowAppears(let row):

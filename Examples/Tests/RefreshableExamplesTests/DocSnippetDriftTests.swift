@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 // Every ```swift block of the README and of the Refreshable DocC articles must be compiled code:
-// it must appear verbatim in the examples (Examples/Sources/RefreshableExamples, or this test
-// target for test snippets) or in Tests/RefreshableTestingTests/ArticleExampleTests.swift.
+// it must appear verbatim in the examples (Examples/Sources/RefreshableExamples) or, for test
+// snippets, in a test file that Scripts/ios-typecheck/snippet-test-files.txt names.
 // "Verbatim" means line by line after removing the block's common indentation (the copy may sit at
 // any uniform indentation, inside a type or a function) and trailing whitespace; the block's
 // `import` lines are left out, because a file gathers its imports at the top, in lint order.
@@ -48,21 +48,23 @@ enum SnippetMatcher {
             + ["Sources/RefreshableTesting/RefreshableTesting.docc/TestingAViewController.md"]
     }
 
-    /// The Swift files that may hold the blocks, relative to the repository root.
+    /// The Swift files that may hold the blocks, relative to the repository root: the example app's
+    /// sources, and the test files Scripts/ios-typecheck/snippet-test-files.txt names (the ones
+    /// Scripts/ios-typecheck.sh typechecks against the real iPhoneOS SDK), so that a snippet found
+    /// here is a snippet Xcode's compiler has seen.
     static func sourceFiles() throws -> [String] {
-        let roots = ["Examples/Sources/RefreshableExamples", "Examples/Tests/RefreshableExamplesTests"]
-        var files: [String] = []
-        for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: path(root)) else {
-                throw SnippetError("cannot list \(root)")
-            }
-            for case let name as String in walker where name.hasSuffix(".swift") {
-                files.append("\(root)/\(name)")
-            }
+        let root = "Examples/Sources/RefreshableExamples"
+        guard let walker = FileManager.default.enumerator(atPath: path(root)) else {
+            throw SnippetError("cannot list \(root)")
         }
-        let here = URL(fileURLWithPath: #filePath).lastPathComponent
-        return files.filter { !$0.hasSuffix("/\(here)") }.sorted()
-            + ["Tests/RefreshableTestingTests/ArticleExampleTests.swift"]
+        var files: [String] = []
+        for case let name as String in walker where name.hasSuffix(".swift") {
+            files.append("\(root)/\(name)")
+        }
+        let testFiles = try lines(of: "Scripts/ios-typecheck/snippet-test-files.txt")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("+") }
+        return files.sorted() + testFiles
     }
 
     /// The absolute path of a repository-relative path.

@@ -98,13 +98,13 @@ import UIKit
         #expect(await settle { screen.currentItems.count == 10 })
         #expect(footer.state == .noMoreData)
         let stateFooter = try #require(footer as? MJRefreshAutoStateFooter)
-        #expect(stateFooter.stateLabel.text == "No more orders")
+        #expect(stateFooter.stateLabel?.text == "No more orders")
         #expect(screen.tableView.mj_header?.isRefreshing == false)
 
         screen.showTab(1)
         #expect(screen.currentIndex == 1)
         #expect(await settle { screen.currentItems.first?.id == "1-1" })
-        #expect(await settle { stateFooter.stateLabel.text == "No more unpaid orders" })
+        #expect(await settle { stateFooter.stateLabel?.text == "No more unpaid orders" })
     }
 
     @Test func aBackFooterShowsTheEndOfListTitleItIsGiven() {
@@ -113,7 +113,7 @@ import UIKit
         control.endRefreshingWithNoMoreData(title: "No more orders")
         #expect(footer.state == .noMoreData)
         #expect(footer.title(for: .noMoreData) == "No more orders")
-        #expect(footer.stateLabel.text == "No more orders")
+        #expect(footer.stateLabel?.text == "No more orders")
     }
 
     @Test func thePullsCallTheLibrary() async throws {

@@ -705,8 +705,8 @@ final class InboxScreen {
         await loader.settle()
         #expect(footer.state == .idle)
         #expect(
-            footer.stateLabel.text?.contains("offline") == true,
-            "the footer says \(footer.stateLabel.text ?? "nothing")")
+            footer.stateLabel?.text?.contains("offline") == true,
+            "the footer says \(footer.stateLabel?.text ?? "nothing")")
         #expect(list.messages.last?.reason == .offline)
     }
 

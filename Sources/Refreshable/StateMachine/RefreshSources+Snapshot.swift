@@ -65,9 +65,11 @@ extension RefreshSources {
         revision &+= 1
         do {
             try checkFits(snapshot)
-            let restored = try states.indices.map { index throws(RefreshSnapshotError) in
-                try restoredState(
-                    snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages)
+            var restored: [RefreshState<Item>] = []
+            for index in states.indices {
+                restored.append(
+                    try restoredState(
+                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
             }
             try replaceStates(with: restored, saved: snapshot.sources)
         } catch {

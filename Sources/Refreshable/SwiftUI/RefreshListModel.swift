@@ -215,7 +215,6 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// ``RefreshRuntime/refreshIfStale(olderThan:)``.
     /// - Parameter maxAge: How old the list may be before it refreshes.
     /// - Returns: Whether a refresh started.
-    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @discardableResult
     public func refreshIfStale(olderThan maxAge: Duration) -> Bool {
         runtime.refreshIfStale(olderThan: maxAge)

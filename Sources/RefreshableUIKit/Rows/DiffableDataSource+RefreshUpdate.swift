@@ -69,7 +69,7 @@
             _ list: List,
             section: Section,
             apply: (NSDiffableDataSourceSnapshot<Section, List.Item.ID>, _ animated: Bool) -> Void
-        ) where List.Item: Identifiable {
+        ) where List.Item: Identifiable, List.Item.ID: Sendable {
             guard source == list.currentIndex else { return }
             let animated = change != .switchedSource && change != .reset
             apply(list.refreshSnapshot(section: section, reconfiguring: self), animated)

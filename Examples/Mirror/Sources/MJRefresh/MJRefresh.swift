@@ -24,7 +24,8 @@
 //     `setTitle:forState:`
 //   MJRefresh/Custom/Footer/Back/MJRefreshBackStateFooter.h [f918e338]: `- (void)setTitle:
 //     (NSString *)title forState:(MJRefreshState)state`, `- (NSString *)titleForState:
-//     (MJRefreshState)state`
+//     (MJRefreshState)state`, `@property (weak, nonatomic, readonly) UILabel *stateLabel` (a weak
+//     property: Swift imports it as `UILabel?` even inside NS_ASSUME_NONNULL)
 //   MJRefresh/Custom/Footer/Auto/MJRefreshAutoNormalFooter.h [9cfe0261]: `: MJRefreshAutoStateFooter`
 //   MJRefresh/Custom/Footer/Back/MJRefreshBackNormalFooter.h [33bdde4f]: `: MJRefreshBackStateFooter`
 //   MJRefresh/UIScrollView+MJRefresh.h (3.5+, inside NS_ASSUME_NONNULL): `@property (strong,
@@ -130,12 +131,15 @@ open class MJRefreshAutoFooter: MJRefreshFooter {}
 open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     private var titles: [MJRefreshState: String] = [:]
 
-    /// The label that shows the text set for the current state.
-    public let stateLabel = UILabel()
+    private let label = UILabel()
+
+    /// The label that shows the text set for the current state. Optional, as Swift imports the
+    /// header's `weak` property: `footer.stateLabel?.text`.
+    public var stateLabel: UILabel? { label }
 
     /// The control's state; the label follows it.
     override open var state: MJRefreshState {
-        didSet { stateLabel.text = titles[state] }
+        didSet { label.text = titles[state] }
     }
 
     /// Sets the label's text for a state.
@@ -146,7 +150,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     @discardableResult
     open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
         titles[state] = title
-        stateLabel.text = titles[self.state]
+        label.text = titles[self.state]
         return self
     }
 }
@@ -164,12 +168,15 @@ open class MJRefreshBackFooter: MJRefreshFooter {}
 open class MJRefreshBackStateFooter: MJRefreshBackFooter {
     private var titles: [MJRefreshState: String] = [:]
 
-    /// The label that shows the text set for the current state.
-    public let stateLabel = UILabel()
+    private let label = UILabel()
+
+    /// The label that shows the text set for the current state. Optional, as Swift imports the
+    /// header's `weak` property: `footer.stateLabel?.text`.
+    public var stateLabel: UILabel? { label }
 
     /// The control's state; the label follows it.
     override open var state: MJRefreshState {
-        didSet { stateLabel.text = titles[state] }
+        didSet { label.text = titles[state] }
     }
 
     /// Sets the label's text for a state.
@@ -178,7 +185,7 @@ open class MJRefreshBackStateFooter: MJRefreshBackFooter {
     ///   - state: The state that shows it.
     open func setTitle(_ title: String, for state: MJRefreshState) {
         titles[state] = title
-        stateLabel.text = titles[self.state]
+        label.text = titles[self.state]
     }
 
     /// The label's text for a state.

@@ -24,7 +24,9 @@
 public import Foundation
 
 /// A representation of the state of the data in a view at a specific point in time (UIKit's
-/// `NSDiffableDataSourceSnapshot`).
+/// `NSDiffableDataSourceSnapshot`). `@preconcurrency`, as in the SDK: a generic signature that
+/// names a snapshot of its own parameters gets no `Sendable` requirement inferred from it.
+@preconcurrency
 public struct NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
 where
     SectionIdentifierType: Hashable, SectionIdentifierType: Sendable, ItemIdentifierType: Hashable,

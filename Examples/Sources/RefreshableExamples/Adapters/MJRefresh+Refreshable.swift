@@ -4,6 +4,7 @@ import Dispatch
 import MJRefresh
 import Refreshable
 
+// ios-typecheck: iOS 13
 // The MJRefresh adapter an app writes (README, "Quick start: MJRefresh"): the package has no
 // dependencies, so it cannot ship conformances for MJRefresh's controls. Two conformances; the
 // footer's body shows each source's own end-of-list text and a failed load-more's message on
@@ -36,8 +37,8 @@ extension MJRefreshFooter: @retroactive RefreshFooterControl {
         endRefreshing()
         DispatchQueue.main.async {
             guard self.state == .idle else { return }
-            (self as? MJRefreshAutoStateFooter)?.stateLabel.text = message
-            (self as? MJRefreshBackStateFooter)?.stateLabel.text = message
+            (self as? MJRefreshAutoStateFooter)?.stateLabel?.text = message
+            (self as? MJRefreshBackStateFooter)?.stateLabel?.text = message
         }
     }
 }

@@ -3,6 +3,7 @@ import Refreshable
 import RefreshableUIKit
 import UIKit
 
+// ios-typecheck: iOS 16
 // Mirrors Sources/Refreshable/Refreshable.docc/AdoptingRefreshable.md ("Adopting Refreshable"): its
 // code blocks, verbatim, inside two controllers (async style and callback style). The MJRefresh
 // adapter of "Name the controls" is Adapters/MJRefresh+Refreshable.swift. The declarations around

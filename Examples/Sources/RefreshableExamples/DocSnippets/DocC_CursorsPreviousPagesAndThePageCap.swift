@@ -1,5 +1,6 @@
 import Refreshable
 
+// ios-typecheck: iOS 13
 // Mirrors Sources/Refreshable/Refreshable.docc/CursorsPreviousPagesAndThePageCap.md ("Cursors,
 // previous pages and the page cap"): its code blocks, verbatim. DocSnippetDriftTests fails when
 // they drift apart.

@@ -3,6 +3,7 @@ import Refreshable
 import RefreshableUIKit
 import UIKit
 
+// ios-typecheck: iOS 14
 // Mirrors Sources/Refreshable/Refreshable.docc/DrivingControlsFromAViewModel.md: its code blocks,
 // verbatim, with the example server as `api` and a controller around the subscription lines.
 // DocSnippetDriftTests fails when they drift apart.

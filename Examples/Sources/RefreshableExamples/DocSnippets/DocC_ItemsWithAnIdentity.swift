@@ -3,6 +3,7 @@ import Refreshable
 import RefreshableUIKit
 import UIKit
 
+// ios-typecheck: iOS 13
 // Mirrors Sources/Refreshable/Refreshable.docc/ItemsWithAnIdentity.md ("Items with an identity"):
 // its code blocks, verbatim, inside one controller. DocSnippetDriftTests fails when they drift apart.
 

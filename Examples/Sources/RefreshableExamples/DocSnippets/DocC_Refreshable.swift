@@ -2,6 +2,7 @@ import Refreshable
 import RefreshableUIKit
 import UIKit
 
+// ios-typecheck: iOS 14
 // Mirrors Sources/Refreshable/Refreshable.docc/Refreshable.md (the module page), section "A first
 // list": its code block, verbatim, indented inside a namespace. DocSnippetDriftTests fails when the
 // two drift apart.

@@ -224,7 +224,9 @@ private final class QueryBox {
     init(_ query: SearchQuery) { self.query = query }
 }
 
-/// The search screen.
+/// The search screen. `@MainActor` spelled out for SDKs before iOS 18, whose `View` is not isolated
+/// to the main actor as a whole: the initializer makes the main-actor model.
+@MainActor
 struct MarketplaceSearchView: View {
     @State private var model: MarketplaceSearchModel
     @SceneStorage("search") private var savedSearch: Data?

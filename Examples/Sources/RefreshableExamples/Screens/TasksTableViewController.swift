@@ -12,21 +12,6 @@ import UIKit
 // TestingAViewController). The stand-in UIKit has no UITableViewController: the screen is a
 // UIViewController whose view is its table, as OrderTabsViewController is.
 
-/// One task as the server sends it. Its id is a String the server keeps (the app makes the id of a
-/// task it creates, as the docs' pending items ask: "with the id the server will give its copy").
-struct TodoTask: Identifiable, Sendable, Equatable {
-    let id: String
-    var title: String
-    var isDone: Bool
-}
-
-/// One page of a project's tasks as the client decodes it.
-struct TodoTasksPage: Sendable {
-    var tasks: [TodoTask]
-    var curPage: Int?
-    var pageCount: Int?
-}
-
 /// The task server: a callback-style list, and async edits.
 @MainActor
 protocol TodoTasksAPI: AnyObject {

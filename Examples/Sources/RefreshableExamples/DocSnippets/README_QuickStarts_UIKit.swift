@@ -1,15 +1,15 @@
 import MJRefresh
 import Refreshable
-import RefreshableSwiftUI
 import RefreshableUIKit
-import SwiftUI
 import UIKit
 
-// Mirrors README.md, sections "Quick start: UIKit", "Quick start: MJRefresh" and "Quick start:
-// SwiftUI": their code blocks, verbatim, indented inside a namespace so the other docs' types can
-// coexist. The MJRefresh adapter block is Adapters/MJRefresh+Refreshable.swift. The declarations
-// around the blocks are only what they need to compile (the example server as `api`, a table view for
-// the MJRefresh lines). DocSnippetDriftTests fails when they drift apart.
+// ios-typecheck: iOS 14
+// Mirrors README.md, sections "Quick start: UIKit" and "Quick start: MJRefresh": their code blocks,
+// verbatim, indented inside a namespace so the other docs' types can coexist. The MJRefresh adapter
+// block is Adapters/MJRefresh+Refreshable.swift. The declarations around the blocks are only what
+// they need to compile (the example server as `api`). DocSnippetDriftTests fails when they drift
+// apart. Scripts/ios-typecheck.sh checks this file against the real SDK at the iOS the README gives
+// for these quick starts (the line above).
 
 enum READMEQuickStarts {
     static let api = OrdersAPI()
@@ -55,45 +55,6 @@ enum READMEQuickStarts {
         func loadPage(_ request: RefreshRequest) async throws -> RefreshPage<Order> {
             let response = try await api.orders(page: request.page)
             return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
-        }
-    }
-
-    struct OrdersView: View {
-        @State private var model = RefreshListModel<Order>(
-            noMoreTitles: ["No more orders", "No more unpaid orders"], identity: .id()
-        ) { request in
-            let response = try await api.orders(tab: request.source, page: request.page)
-            return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
-        }
-
-        var body: some View {
-            VStack {
-                Picker("Orders", selection: model.selectedSource) {
-                    Text("All").tag(0)
-                    Text("Unpaid").tag(1)
-                }
-                .pickerStyle(.segmented)
-                RefreshList(model) { order in
-                    Text(order.title)
-                }
-            }
-        }
-    }
-
-    /// The list of "Quick start: SwiftUI" built by hand, with the two modifiers.
-    struct OwnOrdersList: View {
-        let model: RefreshListModel<Order>
-
-        var body: some View {
-            List {
-                ForEach(model.items) { order in
-                    Text(order.title)
-                        .refreshListRow(order, in: model)
-                }
-                if model.isLoadingMore { ProgressView() }
-                if let text = model.noMoreText { Text(text) }
-            }
-            .refreshable(model)
         }
     }
 }

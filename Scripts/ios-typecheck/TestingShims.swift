@@ -1,0 +1,28 @@
+// Shim S5 of Scripts/ios-typecheck.sh, for the check only: Swift Testing is not in the iPhoneOS 17.4
+// SDK (Xcode 16 brings it). The script turns `#expect(` and `#require(` into calls of these
+// functions, whose shapes follow Swift Testing's macros, so the rest of a test snippet is typechecked
+// against the real SDK as written.
+
+func __expect(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) {}
+
+func __require<T>(_ optionalValue: T?, _ comment: @autoclosure () -> String? = nil) throws -> T {
+    guard let optionalValue else { throw RequirementFailed() }
+    return optionalValue
+}
+
+func __require(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) throws {}
+
+@discardableResult
+func __require<E: Error>(
+    throws errorType: E.Type, _ comment: @autoclosure () -> String? = nil,
+    performing expression: () async throws -> Void
+) async throws -> E {
+    do {
+        try await expression()
+    } catch let error as E {
+        return error
+    }
+    throw RequirementFailed()
+}
+
+struct RequirementFailed: Error {}
