@@ -18,11 +18,13 @@
 #   4. The test files that hold the docs' test snippets (listed in
 #      Scripts/ios-typecheck/snippet-test-files.txt, which the doc-snippet drift test reads too),
 #      at the Examples package's iOS, through the Swift Testing shim below.
+#   5. The stand-in probes (Examples/StandInProbes): code the SDK refuses, which the Linux stand-ins
+#      must refuse too; here each must fail with the error it names.
 #
 # Where the SDK and MJRefresh come from (nothing of them enters the repository):
-#   IOS_SDK        a folder laid out by prepare-sdk.sh; else IOS_SDK_CACHE (default
-#                  ~/.cache/refreshable-ios/iPhoneOS.sdk), laid out on first use from IOS_SDK_GIT
-#                  (default: the search tool's snapshot of github:danpashin/sdks, /work/.mirror/danpashin+sdks/repo)
+#   IOS_SDK        a folder laid out by prepare-sdk.sh; else IOS_SDK_CACHE_DIR/iPhoneOS.sdk (default
+#                  ~/.cache/refreshable-ios), laid out on first use from IOS_SDK_GIT (default: a
+#                  fetched snapshot of github:danpashin/sdks at /work/.mirror/danpashin+sdks/repo)
 #   MJREFRESH_DIR  a folder holding MJRefresh's `MJRefresh/` sources; else laid out in the cache from
 #                  MJREFRESH_GIT (default /work/.mirror/CoderMJLee+MJRefresh/repo)
 #   IOS_SDK_TOOLS  prepare-sdk.sh and ios-swiftc (default: ../shared/tools/ios-sdk beside the repository)
@@ -187,6 +189,7 @@ done
 # The example app's module, for the test files that import it.
 # shellcheck disable=SC2046
 "$tools/ios-swiftc" --deployment "$examples_ios" "${common[@]}" -wmo -emit-module -enable-testing \
+    -package-name refreshableexamples \
     -Xfrontend -experimental-skip-non-inlinable-function-bodies -module-name RefreshableExamples \
     $(swift_files "$examples") "$shim_dir/ObservationMacroShim.swift" \
     -emit-module-path "$modules/RefreshableExamples.swiftmodule" \
@@ -200,14 +203,37 @@ for target in "${targets[@]}"; do
     for file in "${listed[@]}"; do
         [[ "$(dirname "$file")" == "$target" ]] || continue
         sed -E -e 's/^([[:space:]]*)@(Test|Suite)(\([^)]*\))?[[:space:]]*$/\1/' \
-            -e 's/@(Test|Suite)(\([^)]*\))? //g' -e 's/#(expect|require)\(/__\1(/g' \
+            -e 's/@(Test|Suite)(\([^)]*\))? //g' -e 's/#expect\(/shimExpect(/g' -e 's/#require\(/shimRequire(/g' \
             -e 's/^import (Testing|RefreshableTestingUIKit)$//' "$file" >"$unit/$(basename "$file")"
     done
-    package=()
-    [[ $target == Examples/* ]] || package=(-package-name refreshable)
+    # A test target is in the same package as what it tests.
+    package=(-package-name refreshable)
+    [[ $target != Examples/* ]] || package=(-package-name refreshableexamples)
     check "test snippets of $(basename "$target") (shim S5)" "$examples_ios" -typecheck \
         -module-name "$(basename "$target")" "${package[@]}" "$unit"/*.swift "$shim_dir/TestingShims.swift" \
         "$shim_dir/ObservationMacroShim.swift"
+done
+
+# --- 5. The stand-in probes: what the SDK refuses -----------------------------------------------------
+# Each probe of Examples/StandInProbes must fail here with its expected error (the Examples tests
+# check that the Linux stand-ins refuse it too).
+for probe in Examples/StandInProbes/*.swift; do
+    expected=$(sed -nE 's|^// expected-error: (.*)$|\1|p' "$probe")
+    label="probe $(basename "$probe" .swift)"
+    "$tools/ios-swiftc" --deployment "$examples_ios" "${common[@]}" -typecheck "$probe" >"$work/log" 2>&1 && {
+        echo "$probe: compiles against the SDK, but says Xcode rejects it" >&2
+        report+=("$(printf '%-52s iOS %-5s untrue: it compiles' "$label" "$examples_ios")")
+        findings=$((findings + 1))
+        continue
+    }
+    if [[ -z "$expected" ]] || ! grep -qF "error: $expected" "$work/log"; then
+        cat "$work/log" >&2
+        echo "$probe: the SDK refuses it, but not with \"$expected\"" >&2
+        report+=("$(printf '%-52s iOS %-5s untrue: another error' "$label" "$examples_ios")")
+        findings=$((findings + 1))
+        continue
+    fi
+    report+=("$(printf '%-52s iOS %-5s refused, as it says' "$label" "$examples_ios")")
 done
 
 echo

@@ -40,11 +40,10 @@ let package = Package(
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
         .target(name: "RefreshableUIKit", dependencies: ["Refreshable", "UIKit"]),
         .target(name: "RefreshableSwiftUI", dependencies: ["Refreshable", "SwiftUI"]),
-        // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies. Built in the
-        // Swift 5 language mode, as the SDK's module interfaces are (`-swift-version 5`): that mode
-        // changes what a client may infer from them (a `@preconcurrency` generic's `Sendable`
-        // requirements are not inferred in a signature that names it), so the glue fails here
-        // where Xcode fails.
+        // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies, declared as
+        // the SDK declares them where a client can tell (`@preconcurrency`, optionality, `async`
+        // overloads; Examples/StandInProbes checks it), and built in the Swift 5 language mode, as
+        // the SDK's module interfaces are (`-swift-version 5`).
         .target(name: "UIKit", packageAccess: false, swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false,

@@ -15,4 +15,3 @@ extension Optional {
         return value
     }
 }
-

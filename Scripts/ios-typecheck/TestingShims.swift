@@ -3,17 +3,17 @@
 // functions, whose shapes follow Swift Testing's macros, so the rest of a test snippet is typechecked
 // against the real SDK as written.
 
-func __expect(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) {}
+func shimExpect(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) {}
 
-func __require<T>(_ optionalValue: T?, _ comment: @autoclosure () -> String? = nil) throws -> T {
+func shimRequire<T>(_ optionalValue: T?, _ comment: @autoclosure () -> String? = nil) throws -> T {
     guard let optionalValue else { throw RequirementFailed() }
     return optionalValue
 }
 
-func __require(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) throws {}
+func shimRequire(_ condition: Bool, _ comment: @autoclosure () -> String? = nil) throws {}
 
 @discardableResult
-func __require<E: Error>(
+func shimRequire<E: Error>(
     throws errorType: E.Type, _ comment: @autoclosure () -> String? = nil,
     performing expression: () async throws -> Void
 ) async throws -> E {
@@ -26,3 +26,8 @@ func __require<E: Error>(
 }
 
 struct RequirementFailed: Error {}
+
+/// Swift Testing's `Issue.record(_:)`, in the shape the snippets call it.
+enum Issue {
+    static func record(_ comment: String) {}
+}

@@ -121,8 +121,7 @@ import UIKit
         screen.loadViewIfNeeded()
         #expect(await settle { screen.currentItems.count == 10 })
         let footer = try #require(screen.tableView.mj_footer)
-        footer.beginRefreshing()  // what MJRefresh does when the user pulls up ...
-        footer.refreshingBlock?()  // ... and then calls the block
+        pullAsMJRefreshDoes(footer)  // what MJRefresh does when the user pulls up
         #expect(await settle { screen.currentItems.count == 20 })
         #expect(footer.state == .idle)
     }

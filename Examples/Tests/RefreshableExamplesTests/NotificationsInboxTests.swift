@@ -695,8 +695,7 @@ final class InboxScreen {
         let footer = try #require(controller.footer as? MJRefreshAutoNormalFooter)
         viewModel.connectivityChanged(isOnline: false)
         // The user scrolls to the bottom: the auto footer begins and calls its block.
-        footer.beginRefreshing()
-        footer.refreshingBlock?()
+        pullAsMJRefreshDoes(footer)
         await loader.settle()
         #expect(loader.loads.count == 1)
         #expect(viewModel.refreshStatus[0].loadMoreFailure?.reason == .offline)

@@ -1,3 +1,4 @@
+import MJRefresh
 import Refreshable
 
 // Helpers for the example tests.
@@ -23,4 +24,14 @@ func settle(until condition: @MainActor () -> Bool) async -> Bool {
 /// - Returns: The failure.
 func offlineFailure(_ kind: RefreshRequest.Kind, page: Int) -> RefreshFailure {
     RefreshFailure(request: RefreshRequest(source: 0, page: page, kind: kind, generation: 0), reason: .offline)
+}
+
+/// What MJRefresh does when the user pulls a control: it begins refreshing, then calls its block.
+/// A synchronous function, so that `beginRefreshing()` is MJRefresh's synchronous call: in async
+/// code Swift picks the `beginRefreshing() async` it imports from `-beginRefreshingWithCompletionBlock:`.
+/// - Parameter control: The header or footer the user pulls.
+@MainActor
+func pullAsMJRefreshDoes(_ control: MJRefreshComponent) {
+    control.beginRefreshing()
+    control.refreshingBlock?()
 }

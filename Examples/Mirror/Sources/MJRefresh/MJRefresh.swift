@@ -8,7 +8,11 @@
 //     `@property (copy, nonatomic, nullable) MJRefreshComponentAction refreshingBlock`,
 //     `- (void)beginRefreshing`, `- (void)endRefreshing`,
 //     `@property (assign, nonatomic, readonly, getter=isRefreshing) BOOL refreshing`,
-//     `@property (assign, nonatomic) MJRefreshState state` (all inside NS_ASSUME_NONNULL)
+//     `@property (assign, nonatomic) MJRefreshState state` (all inside NS_ASSUME_NONNULL),
+//     `- (void)beginRefreshingWithCompletionBlock:(void (^)(void))completionBlock` and
+//     `- (void)endRefreshingWithCompletionBlock:(void (^)(void))completionBlock`, which Swift also
+//     imports as `beginRefreshing() async` and `endRefreshing() async`: an async caller's plain
+//     `beginRefreshing()` is the async one
 //   MJRefresh/Base/MJRefreshHeader.h [7c7e9889]: `+ (instancetype)headerWithRefreshingBlock:
 //     (MJRefreshComponentAction)refreshingBlock`
 //   MJRefresh/Base/MJRefreshFooter.h [f918e338]: `+ (instancetype)footerWithRefreshingBlock:
@@ -79,6 +83,39 @@ open class MJRefreshComponent: UIView {
     /// Leaves the refreshing state.
     open func endRefreshing() {
         state = .idle
+    }
+
+    /// Enters the refreshing state, then runs `completionBlock`
+    /// (`-beginRefreshingWithCompletionBlock:`).
+    /// - Parameter completionBlock: Run once the control refreshes.
+    open func beginRefreshing(completionBlock: @escaping () -> Void) {
+        beginRefreshing()
+        completionBlock()
+    }
+
+    /// `-beginRefreshingWithCompletionBlock:` as Swift imports it for callers that await: in an
+    /// `async` context, a plain `beginRefreshing()` call picks this overload, as it does with the
+    /// real headers, and needs `await`.
+    open func beginRefreshing() async {
+        await withCheckedContinuation { continuation in
+            beginRefreshing(completionBlock: { continuation.resume() })
+        }
+    }
+
+    /// Leaves the refreshing state, then runs `completionBlock`
+    /// (`-endRefreshingWithCompletionBlock:`).
+    /// - Parameter completionBlock: Run once the control is idle.
+    open func endRefreshing(completionBlock: @escaping () -> Void) {
+        endRefreshing()
+        completionBlock()
+    }
+
+    /// `-endRefreshingWithCompletionBlock:` as Swift imports it for callers that await: in an `async`
+    /// context, a plain `endRefreshing()` call picks this overload and needs `await`.
+    open func endRefreshing() async {
+        await withCheckedContinuation { continuation in
+            endRefreshing(completionBlock: { continuation.resume() })
+        }
     }
 }
 
