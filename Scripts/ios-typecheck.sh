@@ -58,7 +58,7 @@ cd "$repo_root"
 shim_dir="$repo_root/Scripts/ios-typecheck"
 
 tools=${IOS_SDK_TOOLS:-$repo_root/../shared/tools/ios-sdk}
-cache=${IOS_SDK_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/refreshable-ios}
+cache=${IOS_SDK_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/refreshable-ios}
 sdk=${IOS_SDK:-$cache/iPhoneOS.sdk}
 sdk_git=${IOS_SDK_GIT:-/work/.mirror/danpashin+sdks/repo}
 mj_git=${MJREFRESH_GIT:-/work/.mirror/CoderMJLee+MJRefresh/repo}
