@@ -53,9 +53,10 @@ extension RefreshSources {
             return nil
         }
         states[source]._items[position] = original
-        if let edit = indexes[source].edited[id] {
-            indexes[source].edited[id] = edit.inserted.map { LocalEdit(generation: $0, inserted: $0) }
-        }
+        // An insertion stays one; otherwise the held copy gives way to the next answer's, a
+        // load-more's or a previous page's included, which would keep a held item under rule I1.
+        indexes[source].edited[id] =
+            indexes[source].edited[id]?.inserted.map { LocalEdit(generation: $0, inserted: $0) } ?? .reverted
         revision &+= 1
         return localUpdate(source: source, change: .edited(position..<(position + 1)))
     }
@@ -159,6 +160,11 @@ struct LocalEdit: Sendable, Equatable {
     func outlasts(_ asked: UInt64) -> Bool {
         generation >= asked
     }
+
+    /// An edit rolled back: it outlasts no answer (request generations start at 1), so the next
+    /// answer that brings the item replaces the held copy with the server's, as it replaces an
+    /// edit, whatever the identity's duplicate rule.
+    static let reverted = LocalEdit(generation: 0)
 }
 
 extension ItemIndex {
