@@ -32,6 +32,12 @@ struct ReferenceModel: Sendable {
         var inserted: Int?
     }
 
+    /// An item the page cap dropped while edited, as edited, and its edit (rule I3).
+    struct DroppedEdit: Sendable, Equatable {
+        var item: TestItem
+        var edit: Edit
+    }
+
     /// Which copy of an item a page brings again stays, when the list has an identity.
     enum Duplicates: Sendable, Equatable {
         case keepHeld
@@ -70,6 +76,9 @@ struct ReferenceModel: Sendable {
         var removed: [Int: Int] = [:]
         /// Ids updated or inserted locally, and when (rule I3).
         var edited: [Int: Edit] = [:]
+        /// The items the page cap dropped while edited, as edited, with their edits: an edit
+        /// outlasts the cap as it outlasts loads (rule I3).
+        var droppedEdits: [Int: DroppedEdit] = [:]
         /// Under cursor paging, the cursors the next load-more and the next load of the previous
         /// page ask with.
         var nextCursor: String?
@@ -344,6 +353,10 @@ struct ReferenceModel: Sendable {
                 state.merge(item, takeNewer: duplicates == .takeNewer, asked: flight.generation)
             }
         }
+        if flight.kind == .refresh {
+            // The edits of dropped items the refresh did not bring are over (rule I3).
+            state.droppedEdits = [:]
+        }
         let held = HeldPage(page, held: state.items.count - heldBefore, askedWith: flight.cursor)
         if folds, let last = state.pages.indices.last {
             state.fold(held, into: last)
@@ -404,7 +417,7 @@ struct ReferenceModel: Sendable {
                         fresh[position] = item
                     }
                 } else {
-                    fresh.append(item)
+                    fresh.append(state.editedCopy(of: item, asked: flight.generation))
                 }
             }
             state.items = fresh + held
@@ -558,6 +571,7 @@ struct ReferenceModel: Sendable {
     mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
         sources[source].edited[id] = nil
+        sources[source].droppedEdits[id] = nil
         if let position = sources[source].items.firstIndex(where: { $0.id == id }) {
             let state = sources[source]
             if position < state.pendingFront {
@@ -578,6 +592,7 @@ struct ReferenceModel: Sendable {
         if update(item, source: source) {
             return
         }
+        sources[source].droppedEdits[item.id] = nil
         let state = sources[source]
         let place = min(max(position, state.pendingFront), state.items.count - state.pendingBack)
         sources[source].items.insert(item, at: place)
@@ -592,6 +607,7 @@ struct ReferenceModel: Sendable {
         if update(item, source: source) {
             return
         }
+        sources[source].droppedEdits[item.id] = nil
         let state = sources[source]
         let count = state.items.count
         if position <= count - position {
@@ -694,12 +710,23 @@ extension ReferenceModel.Source {
             return
         }
         guard let position = items.firstIndex(where: { $0.id == item.id }) else {
-            items.append(item)
+            items.append(editedCopy(of: item, asked: asked))
             return
         }
         if takesCopy(of: item.id, takeNewer: takeNewer, asked: asked) {
             items[position] = item
         }
+    }
+
+    /// The copy of an item an answer to the load started `asked`-th brings that is not held: the
+    /// item as edited when the cap dropped it while edited and the edit was made after the load
+    /// was asked for (the edit stands, rule I3), else the answer's copy (the edit is over).
+    mutating func editedCopy(of item: TestItem, asked: Int) -> TestItem {
+        guard let dropped = droppedEdits.removeValue(forKey: item.id), dropped.edit.generation >= asked else {
+            return item
+        }
+        edited[item.id] = dropped.edit
+        return dropped.item
     }
 
     /// Whether an answer's copy of a held item takes its place (rules I1, I3): a local edit made

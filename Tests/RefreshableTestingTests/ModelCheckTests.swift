@@ -210,6 +210,44 @@ import Testing
         #expect(failure.events.contains(.loadPrevious), "the cap drops the last page only for a previous page")
     }
 
+    /// An edit outlasts the cap: the model check catches an adopter that keeps the old rule, where
+    /// the cap forgot the edits of the rows it dropped, and the library agrees with the model.
+    @Test func anAdopterWhoseCapForgetsEditsIsCaughtByTheRandomEvents() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 1), seed: 11, duplicates: .keepHeld)
+        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            CapForgetsEditsController(rig: $0, delivery: .mainHop)
+        }
+        let failure = try #require(result.failure, "an adopter that keeps the old rule was not caught")
+        #expect(failure.rule == .serverCopyReplacesEdit, "\(failure)")
+        #expect(failure.events.contains(.loadMore) || failure.events.contains(.loadPrevious))
+        let library = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            TestAdopter(rig: $0, delivery: .mainHop)
+        }
+        #expect(library.failure == nil, "\(library.failure.map { "\($0)" } ?? "")")
+    }
+
+    /// The issue's sequence: a like made while a capped load-more runs, whose page drops the liked
+    /// row's page and brings the row again.
+    @Test func aLikeMadeWhileACappedLoadMoreRunsOutlastsTheDropOfItsRow() async throws {
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .hasMore(true)),
+            .loadMore, .update(pick: 1),
+            .answer(pick: 0, itemCount: 3, signal: .hasMore(true), copies: 1),
+        ]
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 1), duplicates: .keepHeld)
+        let library = await RefreshableModelCheck.replay(events, configuration: configuration) {
+            TestAdopter(rig: $0, delivery: .mainHop)
+        }
+        #expect(library == nil, "\(library.map { "\($0)" } ?? "")")
+        let old = try #require(
+            await RefreshableModelCheck.replay(events, configuration: configuration) {
+                CapForgetsEditsController(rig: $0, delivery: .mainHop)
+            })
+        #expect(old.rule == .serverCopyReplacesEdit, "\(old)")
+    }
+
     @Test func aRefreshAfterTheCapDroppedPagesIsCheckedAgainstItsOwnTotalCount() async throws {
         // The sequence that found a refresh counting the items the cap had dropped before it.
         let events: [ModelEvent] = [
