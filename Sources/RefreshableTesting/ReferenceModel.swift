@@ -364,7 +364,7 @@ struct ReferenceModel: Sendable {
         } else {
             state.pages.append(held)
         }
-        state.ended = Self.isLast(page, held: state.serverCount, askedPage: flight.page, policy: policy)
+        state.ended = Self.isLast(page, held: state.serverCount, asked: flight, policy: policy)
         state.page = flight.page
         if policy.paging == .cursors {
             state.nextCursor = state.ended ? nil : page.nextCursor
@@ -520,16 +520,24 @@ struct ReferenceModel: Sendable {
         sources[source].inFlight = nil
     }
 
-    /// Rule S5, written out on its own: an empty page ends the list, and so does the page numbered
-    /// `Int.max` (none can follow it); under cursors, so does a page with no next cursor. Otherwise
-    /// the strongest server signal decides (`pageCount` counts pages from the policy's first page),
-    /// else, under page numbers, `count < pageSize`: under cursors a short page with a cursor does
-    /// not end the list.
-    static func isLast(_ page: RefreshPage<TestItem>, held: Int, askedPage: Int, policy: RefreshPolicy) -> Bool {
-        if page.items.isEmpty || askedPage == .max {
+    /// Rule S5, written out on its own: the page numbered `Int.max` ends the list (none can follow
+    /// it); under cursors, so does a page with no next cursor. An empty page ends it, but under
+    /// cursors an empty answer to a load-more whose next cursor is not the one it asked with: the
+    /// server filtered that page, and the signals decide as for any page. Otherwise the strongest
+    /// server signal decides (`pageCount` counts pages from the policy's first page), else, under
+    /// page numbers, `count < pageSize`: under cursors a short page with a cursor does not end the
+    /// list.
+    static func isLast(_ page: RefreshPage<TestItem>, held: Int, asked: Flight, policy: RefreshPolicy) -> Bool {
+        let askedPage = asked.page
+        let byCursor = policy.paging == .cursors
+        if askedPage == .max {
             return true
         }
-        let byCursor = policy.paging == .cursors
+        let filtered =
+            byCursor && asked.kind == .loadMore && page.nextCursor != nil && page.nextCursor != asked.cursor
+        if page.items.isEmpty, !filtered {
+            return true
+        }
         if byCursor, page.nextCursor == nil {
             return true
         }

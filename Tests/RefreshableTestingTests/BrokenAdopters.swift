@@ -463,3 +463,16 @@ final class CapForgetsEditsController: TestAdopter {
         }
     }
 }
+
+/// S5 under cursors: the old rule, kept by hand. A feed that takes every empty page for the end
+/// of the list, dropping the new cursor its server hands past a page of filtered rows.
+final class EmptyPageEndsFeed: FeedController {
+    override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
+        -> RefreshPage<TestItem>
+    {
+        guard page.items.isEmpty else { return page }
+        var ended = page
+        ended.nextCursor = nil
+        return ended
+    }
+}

@@ -264,3 +264,34 @@ import Testing
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
     }
 }
+
+/// The random events against a cursor feed whose server filters its pages: an empty page that
+/// hands a new next cursor does not end the list.
+@MainActor
+@Suite struct FilteredPagesModelCheckTests {
+    private let feed = ConformanceConfiguration(
+        policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, seed: 31,
+        duplicates: .keepHeld)
+
+    @Test func aFeedThatTakesAnEmptyPageForTheEndIsCaughtAndTheLibraryGoesOn() async throws {
+        let result = await RefreshableModelCheck.run(feed, steps: 20_000) { EmptyPageEndsFeed(rig: $0) }
+        let failure = try #require(result.failure, "a feed that keeps the old rule was not caught")
+        #expect(failure.rule == .endOfList, "\(failure)")
+        let library = await RefreshableModelCheck.run(feed, steps: 4_000) { FeedController(rig: $0) }
+        #expect(library.failure == nil, "\(library.failure.map { "\($0)" } ?? "")")
+    }
+
+    /// The chat of the report: a page made only of reactions comes back empty, with more to come.
+    @Test func anEmptyPageThatSaysMoreLeavesTheFeedOpen() async throws {
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .hasMore(true)),
+            .loadMore, .answer(pick: 0, itemCount: 0, signal: .hasMore(true)),
+            .loadMore, .answer(pick: 0, itemCount: 3, signal: .hasMore(false)),
+        ]
+        let library = await RefreshableModelCheck.replay(events, configuration: feed) { FeedController(rig: $0) }
+        #expect(library == nil, "\(library.map { "\($0)" } ?? "")")
+        let old = try #require(
+            await RefreshableModelCheck.replay(events, configuration: feed) { EmptyPageEndsFeed(rig: $0) })
+        #expect(old.rule == .endOfList, "\(old)")
+    }
+}
