@@ -413,7 +413,9 @@ struct ReferenceModel: Sendable {
                         held[position] = item
                     }
                 } else if let position = fresh.firstIndex(where: { $0.id == item.id }) {
-                    if duplicates == .takeNewer {
+                    // A later copy in the page is the newer, unless the first stands for an edit
+                    // the cap dropped that the answer does not undo (rule I3).
+                    if duplicates == .takeNewer, state.edited[item.id] == nil {
                         fresh[position] = item
                     }
                 } else {

@@ -174,6 +174,24 @@ struct PageCapTests {
         #expect(feed[0].items[0].title == "server")
     }
 
+    /// Under `takeNewer` a page that brings the dropped row twice still holds the edited row: the
+    /// later copy is newer than the first, not than the edit.
+    @Test(arguments: [RefreshRequest.Kind.loadMore, .loadPrevious])
+    func aRowTheCapDroppedWhileEditedAndBroughtTwiceStaysEdited(kind: RefreshRequest.Kind) throws {
+        var feed = RefreshSources<Article>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, maxPages: 1),
+            identity: .id(duplicates: .takeNewer))
+        _ = feed.succeed(try started(feed.begin(.refresh, source: 0)), with: RefreshPage(items: articles([1, 2, 3])))
+        _ = feed.succeed(
+            try started(feed.begin(.loadMore, source: 0)), with: RefreshPage(items: articles([4, 5, 6]), hasMore: true))
+        let load = try started(feed.begin(kind, source: 0))
+        feed.updateItem(Article(id: 5, title: "liked"), source: 0)
+        let page = [Article(id: 5, title: "first"), Article(id: 7), Article(id: 5, title: "second")]
+        _ = applied(feed.succeed(load, with: RefreshPage(items: page, hasMore: true)))
+        #expect(feed.ids == [5, 7])
+        #expect(feed[0].items[0].title == "liked")
+    }
+
     @Test func anAnswerAskedForAfterAnEditBringsTheServersCopyOfTheRowTheCapDropped() throws {
         var feed = RefreshSources<Article>(
             noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, maxPages: 1), identity: .id())
