@@ -16,12 +16,18 @@ extension AdopterScenario {
             await t.loadMore()
             let more = try await t.expectLoad(source: s, page: t.firstPage + 1, kind: .loadMore, .loadMoreAsksNextPage)
             try t.expectCursor(more, "after-p\(first.page)", .loadMoreAsksNextPage)
+            // Nor does an empty page that hands a new cursor: the server filtered that page's rows.
+            await t.answer(more, itemCount: 0, signals: t.cursors(for: more))
+            try t.expectEnded(source: s, false, .endOfList)
+            await t.loadMore()
+            let next = try await t.expectLoad(source: s, page: t.firstPage + 2, kind: .loadMore, .endOfList)
+            try t.expectCursor(next, "after-p\(more.page)", .loadMoreAsksNextPage)
             // A failed load-more asks with the same cursor again.
-            await t.fail(more)
+            await t.fail(next)
             await t.loadMore()
             let retry = try await t.expectLoad(
-                source: s, page: t.firstPage + 1, kind: .loadMore, .failedLoadCommitsNoPage)
-            try t.expectCursor(retry, "after-p\(first.page)", .failedLoadCommitsNoPage)
+                source: s, page: t.firstPage + 2, kind: .loadMore, .failedLoadCommitsNoPage)
+            try t.expectCursor(retry, "after-p\(more.page)", .failedLoadCommitsNoPage)
             // A full page without a cursor ends the list.
             let b = await t.answer(retry, itemCount: t.fullPage, signals: t.cursors(for: retry, ending: true))
             try t.expectItems(source: s, a + b, .loadMoreAsksNextPage)

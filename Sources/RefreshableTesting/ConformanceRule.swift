@@ -77,7 +77,8 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     case removalSticks
     /// A local update or insertion shows at once and stands until an answer asked for after it
     /// brings the item, whose copy then replaces it in place; an answer asked for before it (a
-    /// refresh in flight when it was made) does not undo it (id `I3`, in the article "Items with an
+    /// refresh in flight when it was made, or a load-more whose page makes the page cap drop the
+    /// item and brings it again) does not undo it (id `I3`, in the article "Items with an
     /// identity", under "Edit items without a refresh").
     case serverCopyReplacesEdit
     /// A pending local item shows at once, sits at its end of the list and stays through every

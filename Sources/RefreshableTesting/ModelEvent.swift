@@ -333,7 +333,8 @@ extension ModelEvent {
     private static func signal(_ random: inout SplitMix64, itemCount: Int) -> ModelEndSignal {
         switch random.below(5) {
         case 0:
-            return .hasMore(itemCount > 0 && random.below(2) == 0)
+            // An empty page says more: a server that filtered the page (rule S5).
+            return .hasMore(itemCount == 0 || random.below(2) == 0)
         case 1:
             return .pageCount(pagesAfter: itemCount == 0 ? 0 : random.below(3))
         case 2:

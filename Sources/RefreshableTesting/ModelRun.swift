@@ -657,9 +657,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 return Divergence(rule: .retry, mismatch: divergence.mismatch)
             }
             // Whatever the answer should have left in its source, it broke the cap's rule when the
-            // cap dropped pages, unless it held an item twice or brought a removed one back.
-            if expect.dropped, source == expect.answered?.source, divergence.rule != .itemsHeldOnce,
-                divergence.rule != .removalSticks
+            // cap dropped pages, unless it held an item twice, brought a removed one back or undid
+            // a local edit (an edit outlasts the cap, rule I3).
+            if expect.dropped, source == expect.answered?.source,
+                ![.itemsHeldOnce, .removalSticks, .serverCopyReplacesEdit].contains(divergence.rule)
             {
                 return Divergence(rule: .pageCap, mismatch: divergence.mismatch)
             }

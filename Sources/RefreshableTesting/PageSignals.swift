@@ -25,13 +25,15 @@ struct PageSignals: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The signals for an answer of `itemCount` items to a list paged by cursor: unless the
-    /// cursors are explicit, a next cursor unless the page is empty or is short with no other
-    /// signal, so that the end of a cursor list falls where it falls for a page-numbered one.
+    /// cursors are explicit, a next cursor unless the page is short with no other signal, so that
+    /// the end of a cursor list falls where it falls for a page-numbered one, or is empty. An
+    /// empty page that says `hasMore == true` gets one too: a server that filtered that page,
+    /// whose list goes on under cursors (rule S5).
     func forCursorPaging(itemCount: Int, pageSize: Int, page: Int) -> PageSignals {
         guard !explicitCursors else { return self }
         var signals = self
         let unsignalled = hasMore == nil && pageCount == nil && totalCount == nil
-        if itemCount > 0, !(unsignalled && itemCount < pageSize) {
+        if itemCount > 0 ? !(unsignalled && itemCount < pageSize) : hasMore == true {
             signals.nextCursor = "after-p\(page)"
         }
         return signals

@@ -63,6 +63,7 @@ extension ReferenceModel.Source {
     private mutating func dropFront(_ count: Int, before incoming: RefreshPage<TestItem>, _ policy: RefreshPolicy) {
         let gone = pages.prefix(count)
         pages.removeFirst(gone.count)
+        keepEditsDropped(items.prefix(gone.reduce(0) { $0 + $1.held }))
         items.removeFirst(gone.reduce(0) { $0 + $1.held })
         sentBefore += gone.reduce(0) { $0 + $1.sent }
         firstLoadedPage += gone.reduce(0) { $0 + $1.span }
@@ -77,7 +78,6 @@ extension ReferenceModel.Source {
         }
         previousInFlight = nil
         loadPreviousFailed = false
-        forgetEditsDropped()
     }
 
     /// Drops the last `count` pages for a page a load of the previous page brought. The list no
@@ -88,6 +88,7 @@ extension ReferenceModel.Source {
     private mutating func dropBack(_ count: Int, after incoming: RefreshPage<TestItem>, _ policy: RefreshPolicy) {
         let gone = pages.suffix(count)
         pages.removeLast(gone.count)
+        keepEditsDropped(items.suffix(gone.reduce(0) { $0 + $1.held }))
         items.removeLast(gone.reduce(0) { $0 + $1.held })
         page -= gone.reduce(0) { $0 + $1.span }
         switch policy.paging {
@@ -104,7 +105,6 @@ extension ReferenceModel.Source {
             inFlight = nil
         }
         loadMoreFailed = false
-        forgetEditsDropped()
     }
 
     /// Counts a page that added no rows with the held page at `index`; the caller takes the
@@ -114,11 +114,15 @@ extension ReferenceModel.Source {
         pages[index].span += 1
     }
 
-    /// A local edit goes with the item the cap dropped: a page that brings the item again brings
-    /// it as the server has it. Removals stay until the next refresh.
-    private mutating func forgetEditsDropped() {
-        let held = Set(items.map(\.id))
-        edited = edited.filter { held.contains($0.key) }
+    /// A local edit outlasts the cap (rule I3): the edited items among the `gone` ones are kept as
+    /// edited, for an answer asked for before the edit that brings the item again. Removals stay
+    /// until the next refresh.
+    private mutating func keepEditsDropped(_ gone: ArraySlice<TestItem>) {
+        for item in gone {
+            if let edit = edited.removeValue(forKey: item.id) {
+                droppedEdits[item.id] = ReferenceModel.DroppedEdit(item: item, edit: edit)
+            }
+        }
     }
 
     /// Counts a local insertion (`delta` 1) or removal (`delta` -1) at `position` in the page that

@@ -32,6 +32,12 @@ struct ReferenceModel: Sendable {
         var inserted: Int?
     }
 
+    /// An item the page cap dropped while edited, as edited, and its edit (rule I3).
+    struct DroppedEdit: Sendable, Equatable {
+        var item: TestItem
+        var edit: Edit
+    }
+
     /// Which copy of an item a page brings again stays, when the list has an identity.
     enum Duplicates: Sendable, Equatable {
         case keepHeld
@@ -70,6 +76,9 @@ struct ReferenceModel: Sendable {
         var removed: [Int: Int] = [:]
         /// Ids updated or inserted locally, and when (rule I3).
         var edited: [Int: Edit] = [:]
+        /// The items the page cap dropped while edited, as edited, with their edits: an edit
+        /// outlasts the cap as it outlasts loads (rule I3).
+        var droppedEdits: [Int: DroppedEdit] = [:]
         /// Under cursor paging, the cursors the next load-more and the next load of the previous
         /// page ask with.
         var nextCursor: String?
@@ -344,6 +353,10 @@ struct ReferenceModel: Sendable {
                 state.merge(item, takeNewer: duplicates == .takeNewer, asked: flight.generation)
             }
         }
+        if flight.kind == .refresh {
+            // The edits of dropped items the refresh did not bring are over (rule I3).
+            state.droppedEdits = [:]
+        }
         let held = HeldPage(page, held: state.items.count - heldBefore, askedWith: flight.cursor)
         if folds, let last = state.pages.indices.last {
             state.fold(held, into: last)
@@ -351,7 +364,7 @@ struct ReferenceModel: Sendable {
         } else {
             state.pages.append(held)
         }
-        state.ended = Self.isLast(page, held: state.serverCount, askedPage: flight.page, policy: policy)
+        state.ended = Self.isLast(page, held: state.serverCount, asked: flight, policy: policy)
         state.page = flight.page
         if policy.paging == .cursors {
             state.nextCursor = state.ended ? nil : page.nextCursor
@@ -400,11 +413,13 @@ struct ReferenceModel: Sendable {
                         held[position] = item
                     }
                 } else if let position = fresh.firstIndex(where: { $0.id == item.id }) {
-                    if duplicates == .takeNewer {
+                    // A later copy in the page is the newer, unless the first stands for an edit
+                    // the cap dropped that the answer does not undo (rule I3).
+                    if duplicates == .takeNewer, state.edited[item.id] == nil {
                         fresh[position] = item
                     }
                 } else {
-                    fresh.append(item)
+                    fresh.append(state.editedCopy(of: item, asked: flight.generation))
                 }
             }
             state.items = fresh + held
@@ -507,16 +522,24 @@ struct ReferenceModel: Sendable {
         sources[source].inFlight = nil
     }
 
-    /// Rule S5, written out on its own: an empty page ends the list, and so does the page numbered
-    /// `Int.max` (none can follow it); under cursors, so does a page with no next cursor. Otherwise
-    /// the strongest server signal decides (`pageCount` counts pages from the policy's first page),
-    /// else, under page numbers, `count < pageSize`: under cursors a short page with a cursor does
-    /// not end the list.
-    static func isLast(_ page: RefreshPage<TestItem>, held: Int, askedPage: Int, policy: RefreshPolicy) -> Bool {
-        if page.items.isEmpty || askedPage == .max {
+    /// Rule S5, written out on its own: the page numbered `Int.max` ends the list (none can follow
+    /// it); under cursors, so does a page with no next cursor. An empty page ends it, but under
+    /// cursors an empty answer to a load-more whose next cursor is not the one it asked with: the
+    /// server filtered that page, and the signals decide as for any page. Otherwise the strongest
+    /// server signal decides (`pageCount` counts pages from the policy's first page), else, under
+    /// page numbers, `count < pageSize`: under cursors a short page with a cursor does not end the
+    /// list.
+    static func isLast(_ page: RefreshPage<TestItem>, held: Int, asked: Flight, policy: RefreshPolicy) -> Bool {
+        let askedPage = asked.page
+        let byCursor = policy.paging == .cursors
+        if askedPage == .max {
             return true
         }
-        let byCursor = policy.paging == .cursors
+        let filtered =
+            byCursor && asked.kind == .loadMore && page.nextCursor != nil && page.nextCursor != asked.cursor
+        if page.items.isEmpty, !filtered {
+            return true
+        }
         if byCursor, page.nextCursor == nil {
             return true
         }
@@ -558,6 +581,7 @@ struct ReferenceModel: Sendable {
     mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
         sources[source].edited[id] = nil
+        sources[source].droppedEdits[id] = nil
         if let position = sources[source].items.firstIndex(where: { $0.id == id }) {
             let state = sources[source]
             if position < state.pendingFront {
@@ -578,6 +602,7 @@ struct ReferenceModel: Sendable {
         if update(item, source: source) {
             return
         }
+        sources[source].droppedEdits[item.id] = nil
         let state = sources[source]
         let place = min(max(position, state.pendingFront), state.items.count - state.pendingBack)
         sources[source].items.insert(item, at: place)
@@ -592,6 +617,7 @@ struct ReferenceModel: Sendable {
         if update(item, source: source) {
             return
         }
+        sources[source].droppedEdits[item.id] = nil
         let state = sources[source]
         let count = state.items.count
         if position <= count - position {
@@ -694,12 +720,23 @@ extension ReferenceModel.Source {
             return
         }
         guard let position = items.firstIndex(where: { $0.id == item.id }) else {
-            items.append(item)
+            items.append(editedCopy(of: item, asked: asked))
             return
         }
         if takesCopy(of: item.id, takeNewer: takeNewer, asked: asked) {
             items[position] = item
         }
+    }
+
+    /// The copy of an item an answer to the load started `asked`-th brings that is not held: the
+    /// item as edited when the cap dropped it while edited and the edit was made after the load
+    /// was asked for (the edit stands, rule I3), else the answer's copy (the edit is over).
+    mutating func editedCopy(of item: TestItem, asked: Int) -> TestItem {
+        guard let dropped = droppedEdits.removeValue(forKey: item.id), dropped.edit.generation >= asked else {
+            return item
+        }
+        edited[item.id] = dropped.edit
+        return dropped.item
     }
 
     /// Whether an answer's copy of a held item takes its place (rules I1, I3): a local edit made

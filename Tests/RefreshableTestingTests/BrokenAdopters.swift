@@ -433,3 +433,46 @@ final class StartsOverOnResetController: TestAdopter {
         refreshStatus.sources = fresh
     }
 }
+
+/// I3 under a page cap: the old rule, kept by hand. Each row the cap drops for a load-more's or
+/// a previous page's page that the page brings again shows the server's copy, as when the cap
+/// forgot the edits of the rows it dropped: a like made while the load ran is undone when that
+/// load drops the liked row's page and brings the row again.
+final class CapForgetsEditsController: TestAdopter {
+    private var lastUpdate: RefreshUpdate?
+
+    override func refreshDidUpdate(_ update: RefreshUpdate) {
+        lastUpdate = update
+        super.refreshDidUpdate(update)
+    }
+
+    override func didLoad(_ page: RefreshPage<TestItem>, for request: RefreshRequest) {
+        let source = request.source
+        let before = refreshStatus[source].items
+        lastUpdate = nil
+        loadSuccess(page, for: request)
+        guard !request.isRefresh, let update = lastUpdate, update.request == request, let dropped = update.dropped
+        else { return }
+        let droppedIDs = Set(before[dropped].map(\.id))
+        // An id the page holds twice keeps the copy its identity's rule picks: left alone.
+        let once = Dictionary(grouping: page.items, by: \.id).filter { $0.value.count == 1 }
+        for copy in page.items where droppedIDs.contains(copy.id) && once[copy.id] != nil {
+            if let shown = refreshStatus.item(id: copy.id, source: source), shown != copy {
+                refreshStatus.updateItem(copy, source: source)
+            }
+        }
+    }
+}
+
+/// S5 under cursors: the old rule, kept by hand. A feed that takes every empty page for the end
+/// of the list, dropping the new cursor its server hands past a page of filtered rows.
+final class EmptyPageEndsFeed: FeedController {
+    override func loadAnswer(_ page: RefreshPage<TestItem>, for request: RefreshRequest) async throws
+        -> RefreshPage<TestItem>
+    {
+        guard page.items.isEmpty else { return page }
+        var ended = page
+        ended.nextCursor = nil
+        return ended
+    }
+}

@@ -210,6 +210,44 @@ import Testing
         #expect(failure.events.contains(.loadPrevious), "the cap drops the last page only for a previous page")
     }
 
+    /// An edit outlasts the cap: the model check catches an adopter that keeps the old rule, where
+    /// the cap forgot the edits of the rows it dropped, and the library agrees with the model.
+    @Test func anAdopterWhoseCapForgetsEditsIsCaughtByTheRandomEvents() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 1), seed: 11, duplicates: .keepHeld)
+        let result = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            CapForgetsEditsController(rig: $0, delivery: .mainHop)
+        }
+        let failure = try #require(result.failure, "an adopter that keeps the old rule was not caught")
+        #expect(failure.rule == .serverCopyReplacesEdit, "\(failure)")
+        #expect(failure.events.contains(.loadMore) || failure.events.contains(.loadPrevious))
+        let library = await RefreshableModelCheck.run(configuration, steps: 20_000) {
+            TestAdopter(rig: $0, delivery: .mainHop)
+        }
+        #expect(library.failure == nil, "\(library.failure.map { "\($0)" } ?? "")")
+    }
+
+    /// The issue's sequence: a like made while a capped load-more runs, whose page drops the liked
+    /// row's page and brings the row again.
+    @Test func aLikeMadeWhileACappedLoadMoreRunsOutlastsTheDropOfItsRow() async throws {
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .hasMore(true)),
+            .loadMore, .update(pick: 1),
+            .answer(pick: 0, itemCount: 3, signal: .hasMore(true), copies: 1),
+        ]
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, maxPages: 1), duplicates: .keepHeld)
+        let library = await RefreshableModelCheck.replay(events, configuration: configuration) {
+            TestAdopter(rig: $0, delivery: .mainHop)
+        }
+        #expect(library == nil, "\(library.map { "\($0)" } ?? "")")
+        let old = try #require(
+            await RefreshableModelCheck.replay(events, configuration: configuration) {
+                CapForgetsEditsController(rig: $0, delivery: .mainHop)
+            })
+        #expect(old.rule == .serverCopyReplacesEdit, "\(old)")
+    }
+
     @Test func aRefreshAfterTheCapDroppedPagesIsCheckedAgainstItsOwnTotalCount() async throws {
         // The sequence that found a refresh counting the items the cap had dropped before it.
         let events: [ModelEvent] = [
@@ -224,5 +262,36 @@ import Testing
             TestAdopter(rig: $0, delivery: .mainHop)
         }
         #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+    }
+}
+
+/// The random events against a cursor feed whose server filters its pages: an empty page that
+/// hands a new next cursor does not end the list.
+@MainActor
+@Suite struct FilteredPagesModelCheckTests {
+    private let feed = ConformanceConfiguration(
+        policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, seed: 31,
+        duplicates: .keepHeld)
+
+    @Test func aFeedThatTakesAnEmptyPageForTheEndIsCaughtAndTheLibraryGoesOn() async throws {
+        let result = await RefreshableModelCheck.run(feed, steps: 20_000) { EmptyPageEndsFeed(rig: $0) }
+        let failure = try #require(result.failure, "a feed that keeps the old rule was not caught")
+        #expect(failure.rule == .endOfList, "\(failure)")
+        let library = await RefreshableModelCheck.run(feed, steps: 4_000) { FeedController(rig: $0) }
+        #expect(library.failure == nil, "\(library.failure.map { "\($0)" } ?? "")")
+    }
+
+    /// The chat of the report: a page made only of reactions comes back empty, with more to come.
+    @Test func anEmptyPageThatSaysMoreLeavesTheFeedOpen() async throws {
+        let events: [ModelEvent] = [
+            .appear, .answer(pick: 0, itemCount: 3, signal: .hasMore(true)),
+            .loadMore, .answer(pick: 0, itemCount: 0, signal: .hasMore(true)),
+            .loadMore, .answer(pick: 0, itemCount: 3, signal: .hasMore(false)),
+        ]
+        let library = await RefreshableModelCheck.replay(events, configuration: feed) { FeedController(rig: $0) }
+        #expect(library == nil, "\(library.map { "\($0)" } ?? "")")
+        let old = try #require(
+            await RefreshableModelCheck.replay(events, configuration: feed) { EmptyPageEndsFeed(rig: $0) })
+        #expect(old.rule == .endOfList, "\(old)")
     }
 }

@@ -198,6 +198,20 @@ final class RefillingFeed: FeedController {
         #expect(violation.mismatch == .loads(expected: [.loadPrevious(source: 0, page: 0)], observed: []))
     }
 
+    /// The old rule kept by hand: a feed that takes a page of filtered rows (empty, with a new
+    /// cursor) for the end of the list.
+    @Test func aFeedThatTakesAnEmptyPageWithANewCursorForTheEndIsCaught() async throws {
+        let configuration = ConformanceConfiguration(
+            policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, randomizedSteps: 0)
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.check(configuration) { EmptyPageEndsFeed(rig: $0) }
+        }
+        #expect(failure.violatedRules == [.endOfList])
+        let violation = try #require(failure.violations.first)
+        #expect(violation.scenario == "a cursor list asks with each answer's cursor until an answer carries none")
+        #expect(violation.mismatch == .endOfList(source: 0, expected: false, observed: true))
+    }
+
     @Test func aChatThatStopsPollingAfterAnEmptyAnswerIsCaught() async throws {
         let configuration = ConformanceConfiguration(
             policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, randomizedSteps: 0)

@@ -95,6 +95,23 @@ struct AppAnswerTests {
         #expect(tasks.revertItem(Article(id: 4), source: 0) == nil, "no item with that id is held")
     }
 
+    /// The user's report: after a revert, a load-more asked for before the edit brought the item
+    /// and left the reverted copy in place, where a refresh brings the server's.
+    @Test func aRevertedEditLetsALoadMoreInFlightBringTheServersCopy() throws {
+        var tasks = try loadedArticles([1, 2, 3])
+        let more = try startedRequest(tasks.begin(.loadMore, source: 0))
+        tasks.updateItem(Article(id: 2, title: "ticked"), source: 0)
+        tasks.revertItem(Article(id: 2, title: "server"), source: 0)
+        let update = appliedUpdate(
+            tasks.succeed(more, with: RefreshPage(items: articles([4, 2, 5], title: "renamed on the laptop"))))
+        #expect(tasks.ids == [1, 2, 3, 4, 5], "the item stays where it is held")
+        #expect(tasks[0].items[1].title == "renamed on the laptop", "the reverted copy stayed")
+        #expect(update?.replacedInPlace == [1..<2])
+        // The copy shown is the server's, held as any other: a later page's copy is a duplicate.
+        _ = try tasks.loadMore([2, 6, 7], title: "again")
+        #expect(tasks[0].items[1].title == "renamed on the laptop")
+    }
+
     @Test func aRevertedUpdateOfAnInsertedItemKeepsTheInsertion() throws {
         var tasks = try loadedArticles([1, 2, 3])
         tasks.insertItem(Article(id: 9, title: "new"), at: 0, source: 0)

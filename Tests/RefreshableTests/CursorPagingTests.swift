@@ -71,8 +71,8 @@ struct CursorPagingTests {
         #expect(sources[0].page == 1)
     }
 
-    @Test func hasMoreFalseAndAnEmptyPageEndTheListEvenWithACursor() throws {
-        var sources = RefreshSources<String>(noMoreTitles: ["", ""], policy: byCursor)
+    @Test func hasMoreFalseEndsTheListEvenWithACursorAndSoDoesAnEmptyPageWithout() throws {
+        var sources = RefreshSources<String>(noMoreTitles: ["", "", ""], policy: byCursor)
         let first = try started(sources.begin(.refresh, source: 0))
         _ = sources.succeed(first, with: RefreshPage(items: ["a"], hasMore: false, nextCursor: "k1"))
         #expect(sources[0].noMoreData)
@@ -81,9 +81,66 @@ struct CursorPagingTests {
         let other = try started(sources.begin(.refresh, source: 1))
         _ = sources.succeed(other, with: RefreshPage(items: ["b"], nextCursor: "k1"))
         let more = try started(sources.begin(.loadMore, source: 1))
-        _ = sources.succeed(more, with: RefreshPage(items: [], nextCursor: "k2"))
-        #expect(sources[1].noMoreData)
+        _ = sources.succeed(more, with: RefreshPage(items: [], hasMore: false, nextCursor: "k2"))
+        #expect(sources[1].noMoreData, "an empty page that says no more ends the list")
         #expect(sources[1].items == ["b"])
+
+        // An empty page with the cursor it was asked with, or none, ends it too.
+        for next in ["k1", nil] {
+            let third = try started(sources.begin(.refresh, source: 2))
+            _ = sources.succeed(third, with: RefreshPage(items: ["c"], nextCursor: "k1"))
+            let empty = try started(sources.begin(.loadMore, source: 2))
+            _ = sources.succeed(empty, with: RefreshPage(items: [], nextCursor: next))
+            #expect(sources[2].noMoreData, "\(next ?? "no cursor")")
+        }
+    }
+
+    /// The chat of the report: a page made only of reactions, which the server filters out, comes
+    /// back empty with a new cursor. The list goes on with that cursor, as TanStack Query and
+    /// Android Paging do, instead of the app looping past such pages by hand.
+    @Test func anEmptyPageThatHandsANewCursorDoesNotEndTheList() throws {
+        var chat = RefreshSources<String>(noMoreTitles: [""], policy: byCursor)
+        _ = chat.succeed(
+            try started(chat.begin(.refresh, source: 0)), with: RefreshPage(items: ["a"], nextCursor: "k1"))
+        let reactions = try started(chat.begin(.loadMore, source: 0))
+        let update = applied(chat.succeed(reactions, with: RefreshPage(items: [], hasMore: true, nextCursor: "k2")))
+        #expect(update?.noMoreData == false)
+        #expect(!chat[0].noMoreData, "an empty page of filtered rows ended the list")
+        #expect(chat[0].nextCursor == "k2")
+        let next = try started(chat.begin(.loadMore, source: 0))
+        #expect(next.cursor == "k2")
+        _ = chat.succeed(next, with: RefreshPage(items: ["b"], nextCursor: "k3"))
+        #expect(chat[0].items == ["a", "b"])
+        // Without any other signal, the new cursor alone says more follows.
+        _ = chat.succeed(
+            try started(chat.begin(.loadMore, source: 0)), with: RefreshPage(items: [], nextCursor: "k4"))
+        #expect(!chat[0].noMoreData)
+    }
+
+    /// A server whose empty pages never bring a row does not loop: the progress rule stops it.
+    @Test func emptyPagesThatNeverMoveTheListStopAfterTheProgressLimit() throws {
+        var chat = RefreshSources<String>(noMoreTitles: [""], policy: byCursor)
+        _ = chat.succeed(
+            try started(chat.begin(.refresh, source: 0)), with: RefreshPage(items: ["a"], nextCursor: "k0"))
+        for page in 1..<byCursor.maxLoadsWithoutProgress {
+            let more = try started(chat.begin(.loadMore, source: 0))
+            _ = applied(chat.succeed(more, with: RefreshPage(items: [], nextCursor: "k\(page)")))
+        }
+        let last = try started(chat.begin(.loadMore, source: 0))
+        let settlement = chat.succeed(last, with: RefreshPage(items: [], nextCursor: "k9"))
+        #expect(settlement == .failed(RefreshFailure(request: last, reason: .noProgress)))
+        #expect(chat[0].loadMoreFailure?.reason == .noProgress, "the footer shows it")
+    }
+
+    /// Page numbers keep the rule: the page after is only the number after, so an empty page is
+    /// the server's one sure word that nothing follows, whatever `hasMore` says.
+    @Test func underPageNumbersAnEmptyPageEndsTheListEvenWhenItSaysMore() throws {
+        var sources = RefreshSources<String>(noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3))
+        _ = sources.succeed(
+            try started(sources.begin(.refresh, source: 0)), with: RefreshPage(items: ["a", "b", "c"]))
+        _ = sources.succeed(
+            try started(sources.begin(.loadMore, source: 0)), with: RefreshPage(items: [], hasMore: true))
+        #expect(sources[0].noMoreData)
     }
 
     @Test func pageNumbersIgnoreCursorsInAnswers() throws {

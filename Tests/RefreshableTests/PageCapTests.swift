@@ -151,6 +151,61 @@ struct PageCapTests {
         #expect(sources.updateItem("1c", source: 0)?.change == .edited(2..<3))
     }
 
+    /// The user's report: a like made while a capped load-more was in flight was undone when that
+    /// load dropped the liked row's page and brought the row again. The edit outlasts the cap as it
+    /// outlasts loads: an answer asked for before it does not undo it.
+    @Test(arguments: [RefreshRequest.Kind.loadMore, .loadPrevious])
+    func anEditOutlastsTheCapThatDropsItsRowForAnAnswerAskedBeforeIt(kind: RefreshRequest.Kind) throws {
+        var feed = RefreshSources<Article>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, maxPages: 1), identity: .id())
+        _ = feed.succeed(try started(feed.begin(.refresh, source: 0)), with: RefreshPage(items: articles([1, 2, 3])))
+        _ = feed.succeed(
+            try started(feed.begin(.loadMore, source: 0)), with: RefreshPage(items: articles([4, 5, 6]), hasMore: true))
+        // Page 2 is held; the load toward either end goes past the cap and drops it.
+        let load = try started(feed.begin(kind, source: 0))
+        feed.updateItem(Article(id: 5, title: "liked"), source: 0)
+        let brought = kind == .loadMore ? [7, 5, 8] : [1, 5, 2]
+        let update = applied(feed.succeed(load, with: RefreshPage(items: articles(brought), hasMore: true)))
+        #expect(update?.dropped == 0..<3, "page 2 went before the page was merged")
+        #expect(feed.ids == brought)
+        #expect(feed[0].items[1].title == "liked", "the answer asked for before the like undid it")
+        // The edit still stands as any other: the next answer asked for after it brings the server's copy.
+        _ = feed.succeed(try started(feed.begin(.refresh, source: 0)), with: RefreshPage(items: articles([5, 9])))
+        #expect(feed[0].items[0].title == "server")
+    }
+
+    /// Under `takeNewer` a page that brings the dropped row twice still holds the edited row: the
+    /// later copy is newer than the first, not than the edit.
+    @Test(arguments: [RefreshRequest.Kind.loadMore, .loadPrevious])
+    func aRowTheCapDroppedWhileEditedAndBroughtTwiceStaysEdited(kind: RefreshRequest.Kind) throws {
+        var feed = RefreshSources<Article>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, maxPages: 1),
+            identity: .id(duplicates: .takeNewer))
+        _ = feed.succeed(try started(feed.begin(.refresh, source: 0)), with: RefreshPage(items: articles([1, 2, 3])))
+        _ = feed.succeed(
+            try started(feed.begin(.loadMore, source: 0)), with: RefreshPage(items: articles([4, 5, 6]), hasMore: true))
+        let load = try started(feed.begin(kind, source: 0))
+        feed.updateItem(Article(id: 5, title: "liked"), source: 0)
+        let page = [Article(id: 5, title: "first"), Article(id: 7), Article(id: 5, title: "second")]
+        _ = applied(feed.succeed(load, with: RefreshPage(items: page, hasMore: true)))
+        #expect(feed.ids == [5, 7])
+        #expect(feed[0].items[0].title == "liked")
+    }
+
+    @Test func anAnswerAskedForAfterAnEditBringsTheServersCopyOfTheRowTheCapDropped() throws {
+        var feed = RefreshSources<Article>(
+            noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, maxPages: 1), identity: .id())
+        _ = feed.succeed(try started(feed.begin(.refresh, source: 0)), with: RefreshPage(items: articles([1, 2, 3])))
+        let more = try started(feed.begin(.loadMore, source: 0))
+        feed.updateItem(Article(id: 2, title: "liked"), source: 0)
+        _ = feed.succeed(more, with: RefreshPage(items: articles([4, 5, 6]), hasMore: true))
+        #expect(feed.ids == [4, 5, 6], "the liked row's page went")
+        // Scrolling back, asked for after the like: the server's copy, which has the like by now.
+        let back = try started(feed.begin(.loadPrevious, source: 0))
+        _ = feed.succeed(back, with: RefreshPage(items: articles([1, 2, 3], title: "liked on the server")))
+        #expect(feed[0].items[1].title == "liked on the server")
+    }
+
     @Test func anEmptyPreviousPageUnderTheCapDropsNothingAndStartsTheList() throws {
         var sources = RefreshSources<String>(
             noMoreTitles: [""], policy: RefreshPolicy(pageSize: 3, paging: .cursors, maxPages: 2))

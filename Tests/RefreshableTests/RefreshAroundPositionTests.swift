@@ -236,6 +236,34 @@ struct RefreshAroundPositionTests {
         #expect(try started(sources.begin(.refresh, source: 0)).page == 1)
     }
 
+    /// The user's report: a chat scrolled deep refreshed the wrong page while messages were
+    /// sending. Pending items belong to no page: the row on screen is counted from the first row
+    /// that is not pending, and a pending row on screen moves the position nowhere.
+    @Test func pendingRowsAtTheFrontAreNoPageRowsForThePosition() throws {
+        var chat = RefreshSources<Article>(noMoreTitles: [""], policy: aroundPolicy, identity: .id())
+        var request = try started(chat.begin(.refresh, source: 0))
+        _ = chat.succeed(request, with: RefreshPage(items: articles([1, 2, 3]), hasMore: true))
+        for page in 2...5 {
+            request = try started(chat.begin(.loadMore, source: 0))
+            let ids = (0..<3).map { page * 10 + $0 }
+            _ = chat.succeed(request, with: RefreshPage(items: articles(ids), hasMore: true))
+        }
+        #expect(chat[0].firstLoadedPage == 3, "pages 3 to 5 are held")
+        for id in 100..<103 {
+            chat.insertPendingItem(Article(id: id, title: "sending"), at: 0, source: 0)
+        }
+        #expect(chat[0].items.map(\.id).prefix(4) == [102, 101, 100, 30])
+        // Row 3 is page 3's first row, the first after the three sending messages.
+        chat.rowDidAppear(at: 3, source: 0)
+        #expect(try started(chat.begin(.refresh, source: 0)).page == 3, "the page of the row on screen")
+        _ = chat.cancel(source: 0)
+
+        // The user reads page 5, then scrolls up to the sending messages: the position stays.
+        chat.rowDidAppear(at: 10, source: 0)
+        chat.rowDidAppear(at: 1, source: 0)
+        #expect(try started(chat.begin(.refresh, source: 0)).page == 5, "a pending row moved the position")
+    }
+
     /// A server whose total counts the items before the page: the list ends where the total says.
     @Test func theTotalCountCountsThePagesBeforeThePosition() throws {
         var sources = RefreshSources<String>(noMoreTitles: [""], policy: aroundPolicy)

@@ -99,6 +99,27 @@ struct RetryEveryDirectionTests {
         #expect(!loader.outcomes.values.contains(.cancelled), "retryNow() interrupted a load in flight")
     }
 
+    /// A running load is never interrupted: a failed refresh is asked again only once the load of
+    /// the previous page in flight settles, since a refresh would supersede it.
+    @Test func aFailedRefreshIsNotAskedAgainOverALoadOfThePreviousPageInFlight() async {
+        let loader = TestPageLoader<String>()
+        let model = await loadedModel(loader)
+        await model.refreshAndFail(loader)
+        model.loadPrevious()
+        #expect(await loader.waitForLoads(count: 3))
+        #expect(!model.refreshStatus.retryNow(), "retryNow() started a refresh over the load in flight")
+        await loader.settle()
+        #expect(loader.loads.count == 3)
+        #expect(loader.pendingRequests.map(\.kind) == [.loadPrevious])
+        #expect(!loader.outcomes.values.contains(.cancelled), "retryNow() interrupted a load in flight")
+
+        loader.answer(loader.pending[0], with: RefreshPage(items: ["z"], previousCursor: "before-z"))
+        await loader.settle()
+        #expect(model.refreshStatus.retryNow(), "the failed refresh was forgotten")
+        #expect(await loader.waitForLoads(count: 4))
+        #expect(loader.pendingRequests.map(\.kind) == [.refresh])
+    }
+
     @Test func aCancelledLoadIsNotAskedAgain() async {
         let loader = TestPageLoader<String>()
         let model = await loadedModel(loader)

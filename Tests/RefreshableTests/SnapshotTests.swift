@@ -123,6 +123,47 @@ struct SnapshotTests {
         #expect(update.dropped == 0..<3, "the restored held pages did not drive the cap")
     }
 
+    // MARK: Another page cap
+
+    /// The user's report: an app update lowered `maxPages`, and every saved list was refused as
+    /// damaged; the screen came up empty. A snapshot taken under a bigger cap keeps its items.
+    @Test func aSnapshotTakenUnderABiggerCapRestoresUnderASmallerOne() throws {
+        let saved = loadedSources(pages: 4, policy: RefreshPolicy(pageSize: 3, maxPages: 4)).snapshot()
+        let runtime = RefreshRuntime<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3, maxPages: 2), identity: .id())
+        try runtime.restore(from: decode(try json(saved)))
+        #expect(runtime[0].items.map(\.id) == Array(0..<12), "the saved rows were thrown away")
+        #expect(runtime[0].page == 4)
+        #expect(runtime[0].failure == nil)
+    }
+
+    /// A snapshot restored under another cap counts its rows as one page on the next capped load,
+    /// as a change of the cap does: its own per-page bookkeeping no longer drives the cap.
+    @Test(arguments: [(saved: 4, restored: 2), (saved: 2, restored: 3)])
+    func aSnapshotRestoredUnderAnotherCapCountsItsRowsAsOnePage(caps: (saved: Int, restored: Int)) throws {
+        let saved = loadedSources(pages: caps.saved, policy: RefreshPolicy(pageSize: 3, maxPages: caps.saved))
+        var sources = RefreshSources<SavedRow>(
+            noMoreTitles: ["The end"], policy: RefreshPolicy(pageSize: 3, maxPages: caps.restored), identity: .id())
+        try sources.restore(from: decode(try json(saved.snapshot())))
+        let restoredRows = sources[0].items.count
+        // Loads more until the held pages reach the cap: the restored rows are one page of them.
+        var next = caps.saved * 3
+        for load in 1..<caps.restored {
+            let more = try started(sources.begin(.loadMore, source: 0))
+            let rows = (next..<next + 3).map { SavedRow(id: $0, title: "") }
+            next += 3
+            let update = applied(sources.succeed(more, with: RefreshPage(items: rows, hasMore: true)))
+            #expect(update?.dropped == nil, "load \(load) dropped rows: the saved pages counted one by one")
+        }
+        #expect(sources[0].items.count == restoredRows + (caps.restored - 1) * 3)
+        // One more page goes past the cap: the restored rows, one page, go at once.
+        let more = try started(sources.begin(.loadMore, source: 0))
+        let rows = (next..<next + 3).map { SavedRow(id: $0, title: "") }
+        let update = applied(sources.succeed(more, with: RefreshPage(items: rows, hasMore: true)))
+        #expect(update?.dropped == 0..<restoredRows, "the restored rows were not dropped as one page")
+        #expect(sources[0].firstLoadedPage == caps.saved + 1)
+    }
+
     // MARK: The position of a refresh around it
 
     /// The news feed port's report: a feed 8 pages deep, the user on page 7, saved and relaunched,
@@ -259,14 +300,16 @@ struct SnapshotTests {
         nextCursor: String? = nil,
         heldPages: String? = nil,
         itemsBefore: Int = 0,
-        position: String? = nil
+        position: String? = nil,
+        maxPages: Int? = nil
     ) -> String {
         let items = ids.map { #"{"id":\#($0),"title":"t"}"# }.joined(separator: ",")
         let cursor = nextCursor.map { #","nextCursor":"\#($0)""# } ?? ""
         let held = heldPages.map { #","heldPages":\#($0)"# } ?? ""
         let saved = position.map { #","position":\#($0)"# } ?? ""
+        let cap = maxPages.map { #","maxPages":\#($0)"# } ?? ""
         return #"""
-            {"formatVersion":\#(version),"paging":"\#(paging)","firstPage":1,"sources":[{"items":[\#(items)],
+            {"formatVersion":\#(version),"paging":"\#(paging)","firstPage":1\#(cap),"sources":[{"items":[\#(items)],
             "hasLoaded":true,"page":\#(page),"noMoreData":false\#(cursor),"firstLoadedPage":\#(firstLoadedPage),
             "noPreviousData":true,"itemsBefore":\#(itemsBefore),"unheld":0\#(held)\#(saved)}]}
             """#
@@ -323,11 +366,11 @@ struct SnapshotTests {
             policy: RefreshPolicy(pageSize: 2, maxPages: 3))
     }
 
-    @Test func moreHeldPagesThanTheCapAllowsAreRefused() throws {
+    @Test func moreHeldPagesThanTheSnapshotsOwnCapAllowsAreRefused() throws {
         let held = #"[{"count":2,"sent":2,"span":1},{"count":2,"sent":2,"span":1}]"#
         try expectRefused(
-            savedJSON(heldPages: held), .corrupt(source: 0, .heldPagesMismatch),
-            policy: RefreshPolicy(pageSize: 2, maxPages: 1))
+            savedJSON(heldPages: held, maxPages: 1), .corrupt(source: 0, .heldPagesMismatch),
+            policy: RefreshPolicy(pageSize: 2, maxPages: 3))
     }
 
     @Test func hugeCountsAreRefusedWithoutOverflowing() throws {

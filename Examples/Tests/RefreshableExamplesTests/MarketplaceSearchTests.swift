@@ -427,13 +427,21 @@ struct FakeMarketplaceAPI: MarketplaceSearchAPI {
         #expect(reason == .invalidResponse(.repeatedCursor("lamp-2")))
     }
 
-    @Test func anEmptyPageThatStillSendsACursorEndsTheList() async throws {
+    /// A page whose listings the server filtered out (sold, hidden) comes back empty with a new
+    /// cursor: the list goes on with it; an empty page without one ends the list.
+    @Test func anEmptyPageThatSendsANewCursorGoesOnAndOneWithoutEndsTheList() async throws {
         let model = try await lampOnScreen()
         scrollToEnd(model)
         let page2 = try await nextLoad()
         server.answer(page2, count: 0, next: "lamp-3")
         await server.loader.settle()
         #expect(model.results.items.count == 30)
+        #expect(model.results.noMoreText == nil, "a page of filtered listings ended the results")
+        scrollToEnd(model)
+        let page3 = try await nextLoad()
+        #expect(page3.cursor == "lamp-3")
+        server.answer(page3, count: 0, next: nil)
+        await server.loader.settle()
         #expect(model.results.noMoreText == "No more results")
         let before = server.loader.loads.count
         scrollToEnd(model)

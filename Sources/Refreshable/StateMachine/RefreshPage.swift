@@ -144,8 +144,11 @@ extension RefreshPage {
 
     /// Decides whether the list ends with this page (see <doc:Rules#The-end-of-the-list>).
     ///
-    /// An empty page, and a page numbered `Int.max` (no next page can be asked for), always end it;
-    /// under cursor paging, so does a page with no ``nextCursor``. It answers for any numbers,
+    /// A page numbered `Int.max` (no next page can be asked for) always ends it; under cursor
+    /// paging, so does a page with no ``nextCursor``. An empty page ends it too, unless, under
+    /// cursor paging, it answers a load-more and hands a next cursor other than the one it was
+    /// asked with: a server that filters its pages (a page made only of hidden rows) goes on, and
+    /// its other signals decide as for any page. It answers for any numbers,
     /// also those of a page ``validate(against:heldBefore:firstPage:curPageOffset:)`` refuses (a
     /// `pageCount` of one or less ends the list): no arithmetic here can overflow.
     /// - Parameters:
@@ -155,10 +158,15 @@ extension RefreshPage {
     /// - Returns: `true` when no further page should be asked for.
     @inlinable
     public func isLastPage(heldAfterApplying: Int, request: RefreshRequest, policy: RefreshPolicy) -> Bool {
-        if items.isEmpty || request.page == .max {
+        let byCursor = policy.paging == .cursors
+        if request.page == .max {
             return true
         }
-        let byCursor = policy.paging == .cursors
+        // An empty page past which the server hands a new cursor goes on (a filtered page).
+        let handsNewCursor = byCursor && request.kind == .loadMore && nextCursor != nil && nextCursor != request.cursor
+        if items.isEmpty, !handsNewCursor {
+            return true
+        }
         if byCursor, nextCursor == nil {
             return true
         }

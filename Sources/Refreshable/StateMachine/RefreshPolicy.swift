@@ -101,7 +101,9 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// paging, it asked with a cursor not followed before in that direction since the last
     /// successful refresh. A server that never moves the list so costs at most this many requests
     /// in each direction after a refresh, and one for each load the user asks for after that (a
-    /// pull on the footer, ``RefreshRuntime/retryNow()``).
+    /// pull on the footer, ``RefreshRuntime/retryNow()``). An empty page that hands a new next
+    /// cursor (a server that filters its pages) goes on but does not move the list: raise the
+    /// limit for a server that may send several such pages in a row.
     public var maxLoadsWithoutProgress: Int {
         didSet { check() }
     }

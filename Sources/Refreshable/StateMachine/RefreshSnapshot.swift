@@ -115,7 +115,8 @@ public enum RefreshSnapshotError: Error, Sendable, Hashable, CustomStringConvert
         /// local items than items.
         case invalidCount
         /// The pages held do not add up to the items (less the pending local items), or are more
-        /// than the cap allows.
+        /// than the cap the snapshot was taken under allows. A snapshot taken under another cap
+        /// than the list's is no mismatch: it keeps its items.
         case heldPagesMismatch
         /// A source that never loaded holds items other than pending local items.
         case itemsWithoutLoad

@@ -10,7 +10,9 @@ extension RefreshSources {
     /// The edit stands until an answer asked for after it brings that item: the server's copy,
     /// from a later page or a refresh, then replaces it. An answer asked for before the edit (a
     /// refresh or a page in flight when it was made) does not undo it: where it brings the item,
-    /// the edited item is held at the place the answer gives it.
+    /// the edited item is held at the place the answer gives it. The edit outlasts the page cap
+    /// (``RefreshPolicy/maxPages``) too: an item the cap drops is kept as edited, and held so
+    /// again when such an answer brings it back.
     /// - Parameters:
     ///   - item: The new version of a held item.
     ///   - source: The source that holds it.
@@ -34,7 +36,9 @@ extension RefreshSources {
     /// that brings the item, a load in flight since before the edit included, replaces it with the
     /// server's copy, which may be newer than `original` (renamed on another device). An item
     /// inserted locally stays an insertion (rule I3 in <doc:Rules#Rules-of-the-features>), with
-    /// its later updates forgotten; a pending item stays pending.
+    /// its later updates forgotten; a pending item stays pending. An edit of an item the page cap
+    /// dropped is rolled back too: the item is not held, so nothing changes on screen, and its
+    /// next copy shows the server's.
     ///
     /// ```swift
     /// updateItem(ticked)
@@ -50,12 +54,15 @@ extension RefreshSources {
         let identity = requireIdentity(in: "revertItem(_:source:)", source: source)
         let id = identity.id(original)
         guard let position = indexes[source].position(of: id, in: states[source].items, identity) else {
+            // The edit of an item the cap dropped is rolled back too: its next copy shows.
+            forgetEditDropped(id, source: source)
             return nil
         }
         states[source]._items[position] = original
-        if let edit = indexes[source].edited[id] {
-            indexes[source].edited[id] = edit.inserted.map { LocalEdit(generation: $0, inserted: $0) }
-        }
+        // An insertion stays one; otherwise the held copy gives way to the next answer's, a
+        // load-more's or a previous page's included, which would keep a held item under rule I1.
+        indexes[source].edited[id] =
+            indexes[source].edited[id]?.inserted.map { LocalEdit(generation: $0, inserted: $0) } ?? .reverted
         revision &+= 1
         return localUpdate(source: source, change: .edited(position..<(position + 1)))
     }
@@ -82,6 +89,7 @@ extension RefreshSources {
         revision &+= 1
         let generation = lastGeneration
         let heldBefore = states[source].items.count
+        forgetEditDropped(RefreshItemID(id), source: source)
         guard
             let position = indexes[source].remove(
                 RefreshItemID(id), from: &states[source]._items, identity, generation: generation)
@@ -123,6 +131,7 @@ extension RefreshSources {
         if let update = updateItem(item, source: source) {
             return update
         }
+        forgetEditDropped(id, source: source)
         revision &+= 1
         let unpending = unpendingPositions(source)
         let place = Swift.min(Swift.max(position, unpending.lowerBound), unpending.upperBound)
@@ -158,6 +167,62 @@ struct LocalEdit: Sendable, Equatable {
     /// Whether an answer to a request of this generation was asked for before the edit.
     func outlasts(_ asked: UInt64) -> Bool {
         generation >= asked
+    }
+
+    /// An edit rolled back: it outlasts no answer (request generations start at 1), so the next
+    /// answer that brings the item replaces the held copy with the server's, as it replaces an
+    /// edit, whatever the identity's duplicate rule.
+    static let reverted = LocalEdit(generation: 0)
+}
+
+/// A local edit of an item the page cap dropped, with the item as edited: it outlasts the cap as
+/// it outlasts loads (rule I3). Not nested in the generic `RefreshSources`, whose nested types are
+/// generic too.
+struct DroppedEdit<Item: Sendable>: Sendable {
+    var item: Item
+    var edit: LocalEdit
+}
+
+extension DroppedEdit: Equatable where Item: Equatable {}
+
+extension RefreshSources {
+    /// Keeps the local edits of the items at `positions`, which the page cap is about to drop,
+    /// with the items as edited. Costs one id lookup per edit.
+    mutating func keepEditsDropped(_ positions: Range<Int>, source: Int, identity: RefreshItemIdentity<Item>) {
+        guard !indexes[source].edited.isEmpty else { return }
+        for (id, edit) in indexes[source].edited {
+            if let position = indexes[source].position(of: id, in: states[source].items, identity),
+                positions.contains(position)
+            {
+                states[source].droppedEdits[id] = DroppedEdit(item: states[source].items[position], edit: edit)
+            }
+        }
+    }
+
+    /// After an answer to a request of generation `asked` was merged: an item the cap dropped
+    /// while edited that the answer brought again is held as edited, and its edit stands, when
+    /// the answer was asked for before the edit; otherwise the answer's copy stays and the edit is
+    /// over. A refresh forgets every other edit of a dropped item. Costs one id lookup per edit.
+    mutating func restoreEditsDropped(source: Int, asked: UInt64, refresh: Bool, identity: RefreshItemIdentity<Item>) {
+        guard !states[source].droppedEdits.isEmpty else { return }
+        for (id, dropped) in states[source].droppedEdits {
+            guard let position = indexes[source].position(of: id, in: states[source].items, identity) else { continue }
+            states[source].droppedEdits[id] = nil
+            if dropped.edit.outlasts(asked) {
+                states[source]._items[position] = dropped.item
+                indexes[source].edited[id] = dropped.edit
+            }
+        }
+        if refresh {
+            states[source].droppedEdits = [:]
+        }
+    }
+
+    /// Forgets the edit of a dropped item with this id: a later local edit of the id replaces it.
+    mutating func forgetEditDropped(_ id: RefreshItemID, source: Int) {
+        if !states[source].droppedEdits.isEmpty {
+            states[source].droppedEdits[id] = nil
+        }
     }
 }
 

@@ -76,11 +76,27 @@ extension RefreshSources {
     /// Applies a page's items to a source by id: a refresh replaces the items, a load-more appends,
     /// a load of the previous page puts them first; an item held already is not added twice, an
     /// item removed locally is left out, and a local edit made after the request was asked for
-    /// stays (see ``keepEdits(_:of:asked:source:identity:)``).
+    /// stays (see ``keepEdits(_:of:asked:source:identity:)``), that of an item the page cap
+    /// dropped included.
     ///
     /// Costs one id lookup per page item and per local edit, whatever the source holds. A refresh
     /// keeps the items it replaced for its difference, which is built only when read.
     mutating func merge(
+        _ incoming: [Item],
+        into source: Int,
+        for request: RefreshRequest,
+        identity: RefreshItemIdentity<Item>,
+        report: inout MergeReport
+    ) -> RefreshUpdate.Change {
+        let change = mergeItems(incoming, into: source, for: request, identity: identity, report: &report)
+        restoreEditsDropped(
+            source: source, asked: request.generation, refresh: request.kind == .refresh, identity: identity)
+        return change
+    }
+
+    /// Applies a page's items to a source by id, as ``merge(_:into:for:identity:report:)`` says,
+    /// but for the edits of items the page cap dropped.
+    private mutating func mergeItems(
         _ incoming: [Item],
         into source: Int,
         for request: RefreshRequest,
@@ -224,6 +240,7 @@ extension RefreshSources {
             // those at the front when the rows follow them, else those at the back (if any).
             let front = pendingCounts(source).front
             let atFront = front > 0 && positions.lowerBound == front
+            keepEditsDropped(positions, source: source, identity: identity)
             let taken = indexes[source].takeOutPending(atFront: atFront, from: &states[source]._items, identity)
             let dropped = atFront ? 0..<positions.count : positions
             indexes[source].drop(dropped, from: &states[source]._items, identity)

@@ -49,6 +49,7 @@ extension RefreshSources {
         }
         let id = identity.id(item)
         indexes[source].removed[id] = nil
+        forgetEditDropped(id, source: source)
         let (front, back) = (indexes[source].pendingFront, indexes[source].pendingBack)
         let atFront = position <= count - position
         let place = atFront ? Swift.min(position, front) : Swift.max(position, count - back)

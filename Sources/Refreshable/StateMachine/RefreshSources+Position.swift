@@ -10,24 +10,28 @@ extension RefreshSources {
     /// Tells the list that the row at `row` of a source came on screen: a refresh around the
     /// position asks for the page that holds it. Does nothing unless the policy refreshes around
     /// the position and caps the pages (``RefreshPolicy/maxPages``); a row outside the items is
-    /// ignored. Costs a walk over the pages held, not the rows.
+    /// ignored, and so is a pending item's (``insertPendingItem(_:at:source:)``), which belongs to
+    /// no page. Costs a walk over the pages held, not the rows.
     /// - Parameters:
-    ///   - row: The row's index in the source's items.
+    ///   - row: The row's index in the source's items, pending items included.
     ///   - source: The source; out of range stops with a message.
     public mutating func rowDidAppear(at row: Int, source: Int) {
         checkSource(source, in: "rowDidAppear(at:source:)")
-        guard policy.refreshesAroundPosition, policy.maxPages != nil, row >= 0,
-            row < states[source].items.count, !states[source].heldPages.isEmpty
+        // The pages hold the rows between the runs of pending items: a page's rows count from
+        // the first row that is not pending.
+        let paged = unpendingPositions(source)
+        guard policy.refreshesAroundPosition, policy.maxPages != nil, paged.contains(row),
+            !states[source].heldPages.isEmpty
         else { return }
-        let position = position(ofRow: row, source: source)
+        let position = position(ofRow: row - paged.lowerBound, source: source)
         if states[source].position != position {
             states[source].position = position
         }
     }
 
-    /// The request that loads the held page holding `row` again, or `nil` when that page is the
-    /// list's first (nothing comes before it) or, under cursors, neither it nor a page after it
-    /// has a cursor that loads it forward.
+    /// The request that loads the held page holding `row` (counted from the first row that is not
+    /// pending) again, or `nil` when that page is the list's first (nothing comes before it) or,
+    /// under cursors, neither it nor a page after it has a cursor that loads it forward.
     func position(ofRow row: Int, source: Int) -> RefreshPosition? {
         let state = states[source]
         let held = state.heldPages

@@ -67,9 +67,7 @@ extension RefreshSources {
             try checkFits(snapshot)
             var restored: [RefreshState<Item>] = []
             for index in states.indices {
-                restored.append(
-                    try restoredState(
-                        snapshot.sources[index], source: index, keepsHeldPages: snapshot.maxPages == policy.maxPages))
+                restored.append(try restoredState(snapshot.sources[index], source: index, savedCap: snapshot.maxPages))
             }
             try replaceStates(with: restored, saved: snapshot.sources)
         } catch {
@@ -116,7 +114,7 @@ extension RefreshSources {
     private func restoredState(
         _ saved: SourceSnapshot<Item>,
         source: Int,
-        keepsHeldPages: Bool
+        savedCap: Int?
     ) throws(RefreshSnapshotError) -> RefreshState<Item> {
         var state = RefreshState<Item>(noMoreTitle: states[source].noMoreTitle, firstPage: policy.firstPage)
         guard saved.hasLoaded else {
@@ -130,7 +128,7 @@ extension RefreshSources {
             state._items = RefreshItems(saved.items)
             return state
         }
-        if let corruption = Self.corruption(in: saved, policy: policy) {
+        if let corruption = Self.corruption(in: saved, policy: policy, savedCap: savedCap) {
             throw .corrupt(source: source, corruption)
         }
         state._items = RefreshItems(saved.items)
@@ -140,17 +138,22 @@ extension RefreshSources {
             RefreshEdge(page: saved.page, ended: saved.noMoreData, cursor: saved.nextCursor),
             RefreshEdge(page: saved.firstLoadedPage, ended: saved.noPreviousData, cursor: saved.previousCursor),
         ]
-        state.heldPages = keepsHeldPages ? saved.heldPages : []
+        // Under another cap the held pages mean another bookkeeping: the rows count as one page.
+        state.heldPages = savedCap == policy.maxPages ? saved.heldPages : []
         state.itemsBefore = saved.itemsBefore
         state.position = saved.position
         return state
     }
 
-    /// What contradicts itself in a loaded source's snapshot, if anything. Every sum is checked
-    /// for overflow: the values come from storage the app does not control.
-    private static func corruption(in saved: SourceSnapshot<Item>, policy: RefreshPolicy) -> RefreshSnapshotError
-        .Corruption?
-    {
+    /// What contradicts itself in a loaded source's snapshot, if anything: its held pages are
+    /// checked against the cap it was saved under (`savedCap`), which may differ from the
+    /// policy's. Every sum is checked for overflow: the values come from storage the app does not
+    /// control.
+    private static func corruption(
+        in saved: SourceSnapshot<Item>,
+        policy: RefreshPolicy,
+        savedCap: Int?
+    ) -> RefreshSnapshotError.Corruption? {
         guard saved.page >= saved.firstLoadedPage else { return .pageOutOfRange }
         switch policy.paging {
         case .pageNumbers:
@@ -179,7 +182,7 @@ extension RefreshSources {
             guard !heldOverflow, !sentOverflow else { return .invalidCount }
             (held, sent) = (heldSum, sentSum)
         }
-        guard held == saved.items.count, saved.heldPages.count <= policy.maxPages ?? .max else {
+        guard held == saved.items.count, saved.heldPages.count <= savedCap ?? .max else {
             return .heldPagesMismatch
         }
         return nil

@@ -64,6 +64,9 @@ public struct RefreshState<Item: Sendable>: Sendable {
     /// The generation of the last refresh that asked for the position, while it is the last
     /// refresh asked for.
     var aroundRefresh: UInt64?
+    /// The local edits of items the page cap dropped, by id, with the items as edited: an answer
+    /// asked for before an edit that brings its item again holds the edited item (rule I3).
+    var droppedEdits: [RefreshItemID: DroppedEdit<Item>] = [:]
     /// Whether any load of this source has succeeded yet.
     @inlinable public var hasLoaded: Bool { _hasLoaded }
     /// Whether the items were restored from a ``RefreshSnapshot`` and no refresh of this source
