@@ -1,0 +1,33 @@
+#if canImport(Foundation)
+    import Foundation
+    public import Refreshable
+
+    extension RefreshFailure {
+        /// The words a user reads for a failure, Foundation's first: a thrown error's
+        /// `LocalizedError.errorDescription` when it has one, the system's localised words for a
+        /// system error (`URLError`, `CocoaError`: "The Internet connection appears to be
+        /// offline."), else the failure's own ``Refreshable/RefreshFailure/message`` (an error's
+        /// own description, or a plain sentence).
+        ///
+        /// Give it to any list where you make it:
+        ///
+        /// ```swift
+        /// let refreshStatus = RefreshRuntime<Order>(
+        ///     noMoreTitles: ["No more orders"], failureMessage: RefreshFailure.localizedMessage(for:))
+        /// ```
+        /// - Parameter failure: The failure to word.
+        /// - Returns: The message.
+        public static func localizedMessage(for failure: RefreshFailure) -> String {
+            guard case .loaderFailed = failure.reason, let error = failure.underlyingError else {
+                return failure.message
+            }
+            if let described = (error as? any LocalizedError)?.errorDescription, !described.isEmpty {
+                return described
+            }
+            if error is any CustomNSError {
+                return error.localizedDescription
+            }
+            return failure.message
+        }
+    }
+#endif
