@@ -140,13 +140,14 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// when the model is released, and stops being fed when the iterating task stops.
     ///
     /// A chat keeps its place when older rows load above it: on a
-    /// ``RefreshUpdate/Change/prepended(_:)``, scroll to the row that was first before it.
+    /// ``RefreshUpdate/Change/prepended(_:)``, scroll to the row that was first before it
+    /// (`proxy` is a `ScrollViewReader`'s).
     ///
     /// ```swift
     /// .task {
     ///     for await update in model.updates {
     ///         if case .prepended(let rows) = update.change, rows.upperBound < model.items.count {
-    ///             position.scrollTo(id: model.items[rows.upperBound].id)
+    ///             proxy.scrollTo(model.items[rows.upperBound].id, anchor: .top)
     ///         }
     ///     }
     /// }
