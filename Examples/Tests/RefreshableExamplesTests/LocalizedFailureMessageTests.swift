@@ -26,6 +26,12 @@ struct LocalizedFailureMessageTests {
         #expect(RefreshFailure.localizedMessage(for: failure) == "网络错误，请稍后重试")
     }
 
+    @Test func anNSErrorReadsAsItsLocalizedDescription() {
+        let error = NSError(domain: "Forum", code: 503, userInfo: [NSLocalizedDescriptionKey: "服务器开小差了"])
+        let failure = RefreshFailure(wrapping: error, for: request)
+        #expect(RefreshFailure.localizedMessage(for: failure) == "服务器开小差了")
+    }
+
     @Test func anErrorWithoutWordsReadsAsThePlainSentenceNotAsItsValue() {
         let failure = RefreshFailure(wrapping: BareError.failed("网络错误"), for: request)
         #expect(RefreshFailure.localizedMessage(for: failure) == RefreshFailure.genericMessage)

@@ -5,8 +5,8 @@
     extension RefreshFailure {
         /// The words a user reads for a failure, Foundation's first: a thrown error's
         /// `LocalizedError.errorDescription` when it has one, the system's localised words for a
-        /// system error (`URLError`, `CocoaError`: "The Internet connection appears to be
-        /// offline."), else the failure's own ``Refreshable/RefreshFailure/message`` (an error's
+        /// system error (`URLError`, `CocoaError`, an `NSError`: "The Internet connection appears
+        /// to be offline."), else the failure's own ``Refreshable/RefreshFailure/message`` (an error's
         /// own description, or a plain sentence).
         ///
         /// Give it to any list where you make it:
@@ -24,7 +24,9 @@
             if let described = (error as? any LocalizedError)?.errorDescription, !described.isEmpty {
                 return described
             }
-            if error is any CustomNSError {
+            // The system's errors: bridged ones (`URLError`, `CocoaError`) and `NSError`s from
+            // Objective-C, whose own description is a developer's.
+            if error is any CustomNSError || type(of: error) is NSError.Type {
                 return error.localizedDescription
             }
             return failure.message
