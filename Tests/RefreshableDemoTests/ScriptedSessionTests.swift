@@ -43,7 +43,7 @@ struct ScriptedSessionTests {
         let text = transcript.text
         #expect(text.contains("(placeholder) [ Tap to retry ]"))
         #expect(text.contains("> tap [ Tap to retry ]"))
-        #expect(text.contains("toast: Loading failed: the order service is unavailable"))
+        #expect(text.contains("toast: the order service is unavailable"))
         #expect(text.contains("Couldn't load more. Pull up to retry."))
         #expect(text.contains("it lands in All while Unpaid is on screen"))
         #expect(text.contains("discarded: a newer request superseded it"))

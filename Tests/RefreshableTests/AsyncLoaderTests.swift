@@ -64,7 +64,7 @@ struct AsyncLoaderTests {
         controller.loadMore()
         await controller.waitForStart(count: 2)
         await controller.resolve(controller.loads.started[1], .failure(ServerError(code: 500)))
-        #expect(controller.refreshStatus[0].failure?.reason == .loaderFailed("Loading failed: ServerError(code: 500)"))
+        #expect(controller.refreshStatus[0].failure?.reason == .loaderFailed(RefreshFailure.genericMessage))
         #expect(controller.refreshStatus[0].failure?.underlyingError as? ServerError == ServerError(code: 500))
         #expect(controller.currentItems.count == 3)
         #expect(controller.list.messages.count == 1)

@@ -198,9 +198,10 @@ final class CallbackList: Refreshable {
     init(
         titles: [String] = ["The end", "The end of B"],
         policy: RefreshPolicy = RefreshPolicy(pageSize: 3),
-        publishesStatuses: Bool = false
+        publishesStatuses: Bool = false,
+        failureMessage: @escaping @MainActor (RefreshFailure) -> String = { $0.message }
     ) {
-        refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy)
+        refreshStatus = RefreshRuntime(noMoreTitles: titles, policy: policy, failureMessage: failureMessage)
         if publishesStatuses {
             refreshStatus.publishStatuses(to: output.refreshStatus)
         }

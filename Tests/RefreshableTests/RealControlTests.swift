@@ -258,7 +258,7 @@ struct RealControlTests {
 
     @Test func aFailureReadsAsTheRuntimesDescriptionOfTheError() {
         let controller = RealTimingController()
-        controller.refreshStatus.describeError = { _ in "网络连接已断开。" }  // the app's own, localised words
+        controller.refreshStatus.failureMessage = { _ in "网络连接已断开。" }  // the app's own, localised words
         controller.setupRefreshHeader()
         controller.loadFailer(ServerError(code: -1009), for: controller.lastRequest)
         #expect(controller.refreshStatus[0].failure?.message == "网络连接已断开。")
@@ -267,8 +267,8 @@ struct RealControlTests {
 
     @Test func aRefusedAnswerReadsInTheRuntimesWordsOnTheFooterAndThePlaceholder() {
         let controller = RealTimingController(header: .uiRefreshControl, footer: .immediate)
-        controller.refreshStatus.describeError = { error in
-            guard let failure = error as? RefreshFailure, case .invalidResponse = failure.reason else {
+        controller.refreshStatus.failureMessage = { failure in
+            guard case .invalidResponse = failure.reason else {
                 return "Échec du chargement."
             }
             return "Le serveur a répondu de travers."

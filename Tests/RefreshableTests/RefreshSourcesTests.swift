@@ -77,7 +77,7 @@ struct RefreshSourcesTests {
             Issue.record("expected a failure, got \(settled)")
             return
         }
-        #expect(failure.reason == .loaderFailed("Loading failed: ServerError(code: 500)"))
+        #expect(failure.reason == .loaderFailed(RefreshFailure.genericMessage))
         #expect(sources[0].page == 1)
         #expect(sources[0].items.count == 3)
         #expect(try started(sources.begin(.loadMore, source: 0)).page == 2)

@@ -91,7 +91,7 @@ struct RefreshableBehaviourTests {
         controller.setupRefreshHeader()
         controller.answer(controller.lastRequest, error: ServerError(code: 0))
         let placeholder = controller.list.placeholder
-        #expect(placeholder?.reason == .loaderFailed("Loading failed: ServerError(code: 0)"))
+        #expect(placeholder?.reason == .loaderFailed(RefreshFailure.genericMessage))
         #expect(controller.list.messages.isEmpty)
         controller.list.tapRetry()
         #expect(controller.requests.count == 2)

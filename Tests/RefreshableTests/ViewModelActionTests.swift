@@ -151,7 +151,7 @@ struct ViewModelActionTests {
         let actions = footer.actionCount
         model.switchSource(to: 0)
         await footer.mainQueue.turns(4)
-        #expect(footer.state == .failed(message: "Loading failed: ServerError(code: 500)"))
+        #expect(footer.state == .failed(message: RefreshFailure.genericMessage))
         #expect(!footer.calls.contains(.beginRefreshing), "the switch began the footer on its way to the failure")
         #expect(footer.actionCount == actions, "the auto footer's action ran on a tab switch")
         subscription.cancel()

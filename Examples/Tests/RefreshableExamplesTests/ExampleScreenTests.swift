@@ -41,7 +41,7 @@ import UIKit
         screen.loadViewIfNeeded()
         #expect(await settle { screen.tableView.backgroundView != nil })
         let placeholder = try #require(screen.tableView.backgroundView as? RefreshFailurePlaceholderView)
-        #expect(placeholder.messageLabel.text == "Loading failed: offline")
+        #expect(placeholder.messageLabel.text == "offline")
         #expect(placeholder.retryButton.title(for: .normal) == "Retry")
 
         placeholder.retryButton.sendActions(for: .primaryActionTriggered)
@@ -158,7 +158,7 @@ import UIKit
         model.setUp()
         #expect(await settle { model.placeholder != nil })
         let placeholder = try #require(model.placeholder)
-        #expect(placeholder.message == "Loading failed: offline")
+        #expect(placeholder.message == "offline")
         model.retry()
         #expect(model.placeholder == nil)
         #expect(model.isRefreshing)

@@ -901,7 +901,7 @@ final class InboxScreen {
         #expect(screen.footer.state == .idle)
         let message = try #require(screen.listView.messages.last)
         #expect(message.reason == .invalidResponse(.nonPositivePageCount(-1)))
-        #expect(!screen.viewModel.refreshStatus.describeError(message).isEmpty)
+        #expect(!screen.viewModel.refreshStatus.failureMessage(message).isEmpty)
     }
 
     // MARK: 6. Logout

@@ -64,7 +64,7 @@ import Testing
         #expect(model.failureOverItems(of: .loadMore) == nil)
         model.loadMore()
         #expect(await settle { model.failure != nil })
-        #expect(model.failureOverItems(of: .loadMore)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .loadMore)?.message == "offline")
         #expect(model.failureOverItems(of: .refresh) == nil)
 
         await model.refresh()
@@ -84,7 +84,7 @@ import Testing
         #expect(await settle { model.items.count == 5 })
         server.isFailing = true
         await model.refresh()
-        #expect(model.failureOverItems(of: .refresh)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .refresh)?.message == "offline")
 
         // The second tab's first load fails: the placeholder shows it, not the list.
         model.switchSource(to: 1)
@@ -123,7 +123,7 @@ import Testing
         #expect(await settle { model.loadMoreFailure != nil })
         model.loadPrevious()
         #expect(await settle { model.items.count == 10 })
-        #expect(model.failureOverItems(of: .loadMore)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .loadMore)?.message == "offline")
         #expect(model.failureOverItems(of: .loadPrevious) == nil)
     }
 
@@ -135,7 +135,7 @@ import Testing
         #expect(await settle { model.loadPreviousFailure != nil })
         model.loadMore()
         #expect(await settle { model.items.count == 10 })
-        #expect(model.failureOverItems(of: .loadPrevious)?.message == "Loading failed: offline")
+        #expect(model.failureOverItems(of: .loadPrevious)?.message == "offline")
         #expect(model.failureOverItems(of: .loadMore) == nil)
         #expect(model.failureOverItems(of: .refresh) == nil)
     }

@@ -194,6 +194,33 @@ extension Refreshable {
         runtime.insertItem(item, at: position, source: source ?? currentIndex)
     }
 
+    /// Merges items the server pushed (a message over a socket) by id, as an answer would: an
+    /// item held already is updated in place, the new ones go at the top, newest first; each
+    /// change reaches ``Refreshable/refreshDidUpdate(_:)``, so the list animates it. See
+    /// ``RefreshSources/mergePushedItems(_:source:)``.
+    /// - Parameters:
+    ///   - items: The pushed items, in the order the list shows them (the newest first).
+    ///   - source: The source to merge them into, the current one by default.
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(_ items: some Sequence<Item>, source: Int? = nil) -> [RefreshUpdate] {
+        runtime.mergePushedItems(items, source: source ?? currentIndex)
+    }
+
+    /// Merges items the server pushed by id, each new one at its place in your order (the held
+    /// items must be in it). See ``RefreshSources/mergePushedItems(_:source:by:)``.
+    /// - Parameters:
+    ///   - items: The pushed items, in any order.
+    ///   - source: The source to merge them into, the current one by default.
+    ///   - areInIncreasingOrder: Whether the first item comes before the second in the list.
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(
+        _ items: some Sequence<Item>, source: Int? = nil, by areInIncreasingOrder: (Item, Item) -> Bool
+    ) -> [RefreshUpdate] {
+        runtime.mergePushedItems(items, source: source ?? currentIndex, by: areInIncreasingOrder)
+    }
+
     /// Inserts an item marked pending without a refresh (a message just sent): it stays through
     /// loads until an answer brings its id, whose copy then replaces it, or until
     /// ``removeItem(id:source:)`` takes it away. See

@@ -133,6 +133,43 @@ extension RefreshRuntime {
         state.pendingItems(source: source)
     }
 
+    /// Merges items the server pushed into a source by id, newest first, reports each change to
+    /// the list's front door, so the screen animates it, and draws the screen once. See
+    /// ``RefreshSources/mergePushedItems(_:source:)``.
+    /// - Parameters:
+    ///   - items: The pushed items, in the order the list shows them (the newest first).
+    ///   - source: The source to merge them into.
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(_ items: some Sequence<Item>, source: Int) -> [RefreshUpdate] {
+        reportAll(state.mergePushedItems(items, source: source))
+    }
+
+    /// Merges items the server pushed into a source by id, each new one at its place in the
+    /// app's order, reports each change and draws the screen once. See
+    /// ``RefreshSources/mergePushedItems(_:source:by:)``.
+    /// - Parameters:
+    ///   - items: The pushed items, in any order.
+    ///   - source: The source to merge them into.
+    ///   - areInIncreasingOrder: Whether the first item comes before the second in the list.
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(
+        _ items: some Sequence<Item>, source: Int, by areInIncreasingOrder: (Item, Item) -> Bool
+    ) -> [RefreshUpdate] {
+        reportAll(state.mergePushedItems(items, source: source, by: areInIncreasingOrder))
+    }
+
+    private func reportAll(_ updates: [RefreshUpdate]) -> [RefreshUpdate] {
+        for update in updates {
+            host?.didUpdate(update, on: self)
+        }
+        if !updates.isEmpty {
+            render()
+        }
+        return updates
+    }
+
     private func report(_ update: RefreshUpdate) -> RefreshUpdate {
         host?.didUpdate(update, on: self)
         render()

@@ -102,7 +102,7 @@ extension RefreshRuntime {
         var (settlement, superseded) = state.apply(request, with: page)
         if case .failed(let refused) = settlement {
             // A refused answer: the user reads it in the runtime's words too.
-            let message = describeError(refused)
+            let message = failureMessage(refused)
             if message != refused.message {
                 settlement = .failed(state.describeFailure(refused, as: message))
             }
@@ -119,7 +119,8 @@ extension RefreshRuntime {
     @discardableResult
     func applyFailure(_ error: any Error, for request: RefreshRequest) -> RefreshSettlement {
         // Put in the runtime's words only when the user reads it.
-        let words = state.isInFlight(request) && !(error is CancellationError) ? describeError(error) : nil
+        let isShown = state.isInFlight(request) && !(error is CancellationError)
+        let words = isShown ? failureWords(for: error, of: request) : nil
         let settlement = state.fail(request, error: error, describedAs: words)
         settle(settlement)
         return settlement
@@ -193,12 +194,12 @@ extension RefreshRuntime {
         cancelTasks(of: (tasks.values.map(\.request) + handedOver).filter { !state.isInFlight($0) })
     }
 
-    func replace(with newValue: RefreshSources<Item>) {
+    func replace(with newValue: RefreshSources<Item>, refreshedAt times: [Int: LoadTime] = [:]) {
         var next = newValue
         next.adopt(origin: .random(in: 1 ... .max))
         state = next
-        // A new state never refreshed: it is stale until it does.
-        refreshedAt = [:]
+        // A new state never refreshed: it is stale until it does, unless restored with its age.
+        refreshedAt = times
         staleCheckOnReconnect = [:]
         cancelTasksNoLongerInFlight()
         if currentIndex < 0 || currentIndex >= state.count {

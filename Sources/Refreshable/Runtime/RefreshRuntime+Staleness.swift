@@ -101,7 +101,7 @@ extension RefreshRuntime {
 
 /// A moment on a runtime's clock: the time since the clock was set, as a `Duration`'s components,
 /// so that the runtime can hold it on systems that have no `Duration`.
-struct LoadTime: Sendable {
+struct LoadTime: Sendable, Hashable {
     let seconds: Int64
     let attoseconds: Int64
 

@@ -93,11 +93,18 @@ public final class RefreshRuntime<Item: Sendable> {
     var runCounter: UInt64 = 0
 
     /// Creates a runtime for the given sources.
-    /// - Parameter sources: The sources' states and policy.
-    public nonisolated init(_ sources: RefreshSources<Item>) {
+    /// - Parameters:
+    ///   - sources: The sources' states and policy.
+    ///   - failureMessage: The words a user reads for a failure (see ``failureMessage``); by
+    ///     default, ``RefreshFailure/message``.
+    public nonisolated init(
+        _ sources: RefreshSources<Item>,
+        failureMessage: @escaping @MainActor (RefreshFailure) -> String = { $0.message }
+    ) {
         var state = sources
         state.adopt(origin: .random(in: 1 ... .max))
         self.state = state
+        self.failureMessage = failureMessage
     }
 
     /// Creates a runtime for one source per state.
@@ -106,12 +113,15 @@ public final class RefreshRuntime<Item: Sendable> {
     ///   - policy: Paging and conflict rules.
     ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
     ///     every item.
+    ///   - failureMessage: The words a user reads for a failure (see ``failureMessage``); by
+    ///     default, ``RefreshFailure/message``.
     public nonisolated convenience init(
         _ states: [RefreshState<Item>],
         policy: RefreshPolicy = RefreshPolicy(),
-        identity: RefreshItemIdentity<Item>? = nil
+        identity: RefreshItemIdentity<Item>? = nil,
+        failureMessage: @escaping @MainActor (RefreshFailure) -> String = { $0.message }
     ) {
-        self.init(RefreshSources(states, policy: policy, identity: identity))
+        self.init(RefreshSources(states, policy: policy, identity: identity), failureMessage: failureMessage)
     }
 
     /// Creates a runtime whose sources each start unloaded, one per end-of-list text.
@@ -120,12 +130,17 @@ public final class RefreshRuntime<Item: Sendable> {
     ///   - policy: Paging and conflict rules.
     ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
     ///     every item.
+    ///   - failureMessage: The words a user reads for a failure (see ``failureMessage``); by
+    ///     default, ``RefreshFailure/message``.
     public nonisolated convenience init(
         noMoreTitles: [String],
         policy: RefreshPolicy = RefreshPolicy(),
-        identity: RefreshItemIdentity<Item>? = nil
+        identity: RefreshItemIdentity<Item>? = nil,
+        failureMessage: @escaping @MainActor (RefreshFailure) -> String = { $0.message }
     ) {
-        self.init(RefreshSources(noMoreTitles: noMoreTitles, policy: policy, identity: identity))
+        self.init(
+            RefreshSources(noMoreTitles: noMoreTitles, policy: policy, identity: identity),
+            failureMessage: failureMessage)
     }
 
     /// The page state of every source.
@@ -162,16 +177,35 @@ public final class RefreshRuntime<Item: Sendable> {
     }
 
     /// Turns a failure into the message a user reads: ``RefreshFailure/message``, on the footer,
-    /// the placeholder and the toast.
+    /// the placeholder and the toast. Give it where you make the list (the `failureMessage:`
+    /// parameter of each initializer, of ``RefreshListModel``'s too), or set it before the list
+    /// first loads.
     ///
-    /// It receives the error a loader threw, or, for a server answer the library refused, the
-    /// ``RefreshFailure`` itself (its ``RefreshFailure/Reason/invalidResponse(_:)`` says why). The
-    /// default is ``RefreshFailure/defaultDescription(of:)``: "Loading failed: " and
-    /// `String(describing:)` of a thrown error, which reads well for your own error types, and a
-    /// refused answer's own English message. Your words replace the whole message, so it can be
-    /// localised; with Foundation, `{ "Loading failed: \($0.localizedDescription)" }` reads well
-    /// for `URLError` and other system errors. A cancellation is no failure and is never described.
-    public var describeError: @MainActor (any Error) -> String = { RefreshFailure.defaultDescription(of: $0) }
+    /// It receives the failure as the library words it: a thrown error (its
+    /// ``RefreshFailure/underlyingError``, with ``RefreshFailure/Reason/loaderFailed(_:)``), a
+    /// server answer the library refused (``RefreshFailure/Reason/invalidResponse(_:)``), loads
+    /// that stopped moving the list, or an offline list. The default, ``RefreshFailure/message``,
+    /// reads an error's own description (``RefreshFailure/defaultDescription(of:)``); with
+    /// Foundation, the glue products' `RefreshFailure.localizedMessage(for:)` reads
+    /// `LocalizedError.errorDescription` and the system's words for `URLError` first. Your words
+    /// replace the whole message, so it can be localised:
+    ///
+    /// ```swift
+    /// let refreshStatus = RefreshRuntime<Order>(noMoreTitles: ["No more orders"]) { failure in
+    ///     failure.reason == .offline ? "离线" : "加载失败，请重试"
+    /// }
+    /// ```
+    ///
+    /// A cancellation is no failure and is never described.
+    public var failureMessage: @MainActor (RefreshFailure) -> String
+
+    /// The words ``failureMessage`` gives for `error`, thrown by the loader of `request`; `nil`
+    /// when they are the default's.
+    func failureWords(for error: any Error, of request: RefreshRequest) -> String? {
+        let failure = RefreshFailure(wrapping: error, for: request)
+        let words = failureMessage(failure)
+        return words == failure.message ? nil : words
+    }
 
     /// Retrying loads that throw, with bounded exponential backoff; `nil` (the default) shows a
     /// failure at once. Applies to the loads the runtime runs (async loaders); see ``RefreshRetry``.
@@ -403,12 +437,17 @@ public final class RefreshRuntime<Item: Sendable> {
     /// Loads the current source's first page if it never loaded, nothing is in flight, and no load
     /// of it failed (a failed first load shows a placeholder whose action retries); a cancelled one
     /// recorded nothing and loads again. Refreshes a source restored from a snapshot that no
-    /// refresh started for yet, its rows on screen meanwhile.
+    /// refresh started for yet, its rows on screen meanwhile, unless the policy keeps it for its
+    /// age (``RefreshPolicy/refreshesRestoredList``).
     func loadFirstPageIfNeeded() {
         let index = currentIndex
         state.checkSource(index, in: "currentIndex")
         let source = state[index]
         guard !source.isLoading, source.isRestored || (!source.hasLoaded && source.failure == nil) else { return }
+        if source.isRestored, isYoungEnoughToKeep(source: index) {
+            state.keepRestoredRows(source: index)
+            return
+        }
         startLoad(.refresh, source: index)
     }
 }

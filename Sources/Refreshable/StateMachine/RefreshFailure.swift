@@ -6,9 +6,9 @@
 public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable, Hashable {
-        /// The loader threw; the payload is what the user reads for the error: by default
-        /// "Loading failed: " and the error's description, or the words of
-        /// ``RefreshRuntime/describeError``.
+        /// The loader threw; the payload is what the user reads for the error: by default the
+        /// error's own description (``RefreshFailure/defaultDescription(of:)``), or the words of
+        /// ``RefreshRuntime/failureMessage``.
         case loaderFailed(String)
         /// The server answered, but the answer contradicts itself or the request.
         case invalidResponse(InvalidResponse)
@@ -54,7 +54,7 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
     public let reason: Reason
     /// The error the loader threw, when there was one. Not part of equality.
     public let underlyingError: (any Error)?
-    /// The words ``RefreshRuntime/describeError`` gave for a failure whose reason carries none
+    /// The words ``RefreshRuntime/failureMessage`` gave for a failure whose reason carries none
     /// (a refused answer); `nil` for the default message. Not part of equality.
     let describedMessage: String?
 
@@ -89,16 +89,30 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         self.init(wrapping: error, for: request, describedAs: Self.defaultDescription(of: error))
     }
 
-    /// What a user reads for an error unless told otherwise: "Loading failed: " and the error's
-    /// `String(describing:)`, or a ``RefreshFailure``'s own ``message``.
+    /// What a user reads for an error unless told otherwise: a ``RefreshFailure``'s own
+    /// ``message``; the error's own `description` when it has one (it conforms to
+    /// `CustomStringConvertible`, so `"网络错误"` reads as it is written); else
+    /// ``genericMessage``, never a dump of the error's value. The glue products put
+    /// `LocalizedError.errorDescription` first (`RefreshFailure.localizedMessage(for:)`), and any
+    /// front door takes your own words where you make it (``RefreshRuntime/failureMessage``).
     /// - Parameter error: The thrown error.
     /// - Returns: The message.
     public static func defaultDescription(of error: any Error) -> String {
-        (error as? RefreshFailure)?.message ?? "Loading failed: \(String(describing: error))"
+        if let failure = error as? RefreshFailure {
+            return failure.message
+        }
+        if let described = (error as? any CustomStringConvertible)?.description, !described.isEmpty {
+            return described
+        }
+        return genericMessage
     }
 
+    /// What a user reads for a thrown error that has no words of its own: "Loading failed.
+    /// Please try again."
+    public static let genericMessage = "Loading failed. Please try again."
+
     /// Wraps an error thrown by a loader, as ``init(wrapping:for:)`` does, with the text a user
-    /// reads for it (see ``RefreshRuntime/describeError``).
+    /// reads for it (see ``RefreshRuntime/failureMessage``).
     /// - Parameters:
     ///   - error: The thrown error.
     ///   - request: The request that failed.
@@ -113,8 +127,9 @@ public struct RefreshFailure: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// A one-line message fit to show a user or a log: the words of ``RefreshRuntime/describeError``
-    /// when a runtime recorded the failure, else the default for its reason.
+    /// A one-line message fit to show a user or a log: the words of ``RefreshRuntime/failureMessage``
+    /// when a runtime recorded the failure, else the default for its reason (for a thrown error,
+    /// ``defaultDescription(of:)``).
     public var message: String {
         if let describedMessage {
             return describedMessage

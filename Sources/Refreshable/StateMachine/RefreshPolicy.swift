@@ -108,6 +108,16 @@ public struct RefreshPolicy: Sendable, Hashable {
         didSet { check() }
     }
 
+    /// Whether a list restored from a ``RefreshSnapshot`` refreshes on its first appearance:
+    /// ``RestoredListRefresh/always`` (the default), or ``RestoredListRefresh/ifOlderThan(_:)``
+    /// its age, so that a list saved seconds ago shows its rows without asking the server again
+    /// (see rule SN in <doc:Rules#Rules-of-the-features>).
+    ///
+    /// ```swift
+    /// policy.refreshesRestoredList = .ifOlderThan(.seconds(5 * 60))
+    /// ```
+    public var refreshesRestoredList: RestoredListRefresh = .always
+
     /// Creates a policy.
     /// - Parameters:
     ///   - pageSize: Items per full page; must be positive.

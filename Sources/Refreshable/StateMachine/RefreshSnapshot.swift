@@ -27,7 +27,8 @@ public struct RefreshSnapshot<Item: Sendable>: Sendable {
     /// The saved position of a refresh around the position is an optional entry of format 1: a
     /// snapshot without it (saved by an earlier version) restores with no position, so its
     /// refresh asks for the first page, and an earlier version reading a snapshot with it
-    /// restores everything else.
+    /// restores everything else. So is the time of each source's last refresh: a snapshot without it
+    /// restores with no age, so its list refreshes on its first appearance.
     public static var currentFormatVersion: Int { 1 }
 
     /// The format the snapshot was written in.
@@ -83,6 +84,10 @@ struct SourceSnapshot<Item: Sendable>: Sendable {
     /// Under ``RefreshPolicy/refreshesAroundPosition``, the page a refresh asks for, inside the
     /// pages held; `nil` for the first page (and in snapshots saved before it was kept).
     var position: RefreshPosition?
+    /// When the source last refreshed successfully, in seconds on the wall clock the app gave
+    /// ``RefreshRuntime/snapshot(wallClock:)``; `nil` when it gave none, when the source never
+    /// refreshed on the runtime's clock, and in snapshots saved before it was kept.
+    var refreshedAt: Double?
 }
 
 extension RefreshSnapshot: Equatable where Item: Equatable {}
@@ -190,8 +195,8 @@ extension RefreshSnapshot: Decodable where Item: Decodable {
 
 extension SourceSnapshot: Encodable where Item: Encodable {}
 
-/// Decodes a source; the held pages, the pending counts and the position may be left out (a
-/// snapshot written by hand, or before they were kept).
+/// Decodes a source; the held pages, the pending counts, the position and the time of the last
+/// refresh may be left out (a snapshot written by hand, or before they were kept).
 extension SourceSnapshot: Decodable where Item: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -209,5 +214,6 @@ extension SourceSnapshot: Decodable where Item: Decodable {
         pendingFront = try container.decodeIfPresent(Int.self, forKey: .pendingFront) ?? 0
         pendingBack = try container.decodeIfPresent(Int.self, forKey: .pendingBack) ?? 0
         position = try container.decodeIfPresent(RefreshPosition.self, forKey: .position)
+        refreshedAt = try container.decodeIfPresent(Double.self, forKey: .refreshedAt)
     }
 }

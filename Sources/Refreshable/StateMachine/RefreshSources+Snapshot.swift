@@ -76,6 +76,12 @@ extension RefreshSources {
         }
     }
 
+    /// Keeps a restored source's rows without refreshing them: its first appearance found them
+    /// young enough (see ``RefreshPolicy/refreshesRestoredList``).
+    mutating func keepRestoredRows(source: Int) {
+        states[source].restored = false
+    }
+
     /// Puts every source back to unloaded, as a new list is, keeping the policy, the identity and
     /// each source's end-of-list text: for a new query or filter, whose first page replaces the
     /// old list.

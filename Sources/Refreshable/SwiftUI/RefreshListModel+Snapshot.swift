@@ -27,6 +27,27 @@ extension RefreshListModel {
         try runtime.restore(from: snapshot)
     }
 
+    /// A snapshot of every source that also keeps when each last refreshed, on the wall clock you
+    /// give, so that a restored list keeps its age. See ``RefreshRuntime/snapshot(wallClock:)``.
+    /// - Parameter wallClock: Now, in seconds on a clock that survives a relaunch, such as
+    ///   `Date().timeIntervalSince1970`.
+    /// - Returns: The snapshot.
+    public func snapshot(wallClock: Double) -> RefreshSnapshot<Item> {
+        refreshStatus.snapshot(wallClock: wallClock)
+    }
+
+    /// Puts a saved list back, as ``restore(from:)`` does, keeping each source's age from the
+    /// time ``snapshot(wallClock:)`` saved: under ``RefreshPolicy/refreshesRestoredList`` a young
+    /// list shows its rows without refreshing on its first appearance. See
+    /// ``RefreshRuntime/restore(from:wallClock:)``.
+    /// - Parameters:
+    ///   - snapshot: A snapshot taken with ``snapshot(wallClock:)`` or ``snapshot()``.
+    ///   - wallClock: Now, in seconds on the clock given to ``snapshot(wallClock:)``.
+    /// - Throws: ``RefreshSnapshotError``.
+    public func restore(from snapshot: RefreshSnapshot<Item>, wallClock: Double?) throws(RefreshSnapshotError) {
+        try runtime.restore(from: snapshot, wallClock: wallClock)
+    }
+
     /// Empties the list for a new query or filter: every source goes back to unloaded, keeping the
     /// policy, the identity and each source's end-of-list text, and a list on screen loads the
     /// current source's first page again. Set the query your loader reads first, then call it.

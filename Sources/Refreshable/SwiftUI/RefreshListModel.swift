@@ -65,6 +65,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// held lets the next crossing load the one after it.
     private var triggered: [Int?] = [nil, nil]
 
+    /// The streams handed out by ``updates``, by their number, until their consumers stop.
+    private var updateContinuations: [Int: AsyncStream<RefreshUpdate>.Continuation] = [:]
+    private var nextUpdateStream = 0
+
     private struct RefreshWaiter {
         let source: Int
         let origin: UInt64
@@ -86,6 +90,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         var isLoadedEmpty = false
     }
 
+    deinit {
+        for continuation in updateContinuations.values {
+            continuation.finish()
+        }
+    }
+
     /// Creates a model over a runtime.
     /// - Parameters:
     ///   - refreshStatus: The list's runtime, with one state per source.
@@ -105,17 +115,55 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     ///   - policy: Paging and conflict rules.
     ///   - identity: How items are told apart, for de-duplication and local edits; `nil` keeps
     ///     every item.
+    ///   - failureMessage: The words a user reads for a failure (``failure``'s
+    ///     ``RefreshFailure/message``; see ``RefreshRuntime/failureMessage``); by default, the
+    ///     error's own description.
     ///   - loader: Loads one page.
     public nonisolated convenience init(
         noMoreTitles: [String],
         policy: RefreshPolicy = RefreshPolicy(),
         identity: RefreshItemIdentity<Item>? = nil,
+        failureMessage: @escaping @MainActor (RefreshFailure) -> String = { $0.message },
         loader: @escaping @MainActor (RefreshRequest) async throws -> RefreshPage<Item>
     ) {
-        self.init(RefreshRuntime(noMoreTitles: noMoreTitles, policy: policy, identity: identity), loader: loader)
+        self.init(
+            RefreshRuntime(
+                noMoreTitles: noMoreTitles, policy: policy, identity: identity, failureMessage: failureMessage),
+            loader: loader)
     }
 
     // MARK: What a view reads
+
+    /// Every later change of the items, of any source, as the ``RefreshUpdate`` that says what
+    /// changed: a page appended or prepended, pages dropped under a cap, a refresh's replacement
+    /// (with its difference), local edits, pushed items. Each access makes a new stream; it ends
+    /// when the model is released, and stops being fed when the iterating task stops.
+    ///
+    /// A chat keeps its place when older rows load above it: on a
+    /// ``RefreshUpdate/Change/prepended(_:)``, scroll to the row that was first before it
+    /// (`proxy` is a `ScrollViewReader`'s).
+    ///
+    /// ```swift
+    /// .task {
+    ///     for await update in model.updates {
+    ///         if case .prepended(let rows) = update.change, rows.upperBound < model.items.count {
+    ///             proxy.scrollTo(model.items[rows.upperBound].id, anchor: .top)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    public var updates: AsyncStream<RefreshUpdate> {
+        let (stream, continuation) = AsyncStream<RefreshUpdate>.makeStream()
+        let id = nextUpdateStream
+        nextUpdateStream += 1
+        updateContinuations[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in
+                self?.updateContinuations[id] = nil
+            }
+        }
+        return stream
+    }
 
     /// The items of the current source.
     public var items: RefreshItems<Item> {
@@ -303,6 +351,31 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.insertItem(item, at: position, source: index)
     }
 
+    /// Merges items the server pushed (a message over a socket) into the current source by id,
+    /// as an answer would: an item held already is updated in place, the new ones go at the top,
+    /// newest first. Each change reaches ``updates``. Needs an identity. See
+    /// ``RefreshSources/mergePushedItems(_:source:)``.
+    /// - Parameter items: The pushed items, in the order the list shows them (the newest first).
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(_ items: some Sequence<Item>) -> [RefreshUpdate] {
+        runtime.mergePushedItems(items, source: index)
+    }
+
+    /// Merges items the server pushed into the current source by id, each new one at its place
+    /// in your order (the held items must be in it). See
+    /// ``RefreshSources/mergePushedItems(_:source:by:)``.
+    /// - Parameters:
+    ///   - items: The pushed items, in any order.
+    ///   - areInIncreasingOrder: Whether the first item comes before the second in the list.
+    /// - Returns: The changes, in the order they were made.
+    @discardableResult
+    public func mergePushedItems(
+        _ items: some Sequence<Item>, by areInIncreasingOrder: (Item, Item) -> Bool
+    ) -> [RefreshUpdate] {
+        runtime.mergePushedItems(items, source: index, by: areInIncreasingOrder)
+    }
+
     /// Inserts an item marked pending into the current source without a refresh (a message just
     /// sent): it stays through loads until an answer brings its id, whose copy then replaces it, or
     /// until ``removeItem(id:)`` takes it away. Needs an identity (``RefreshRuntime/identity``).
@@ -462,6 +535,9 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     }
 
     func itemsChanged(_ update: RefreshUpdate) {
+        for continuation in updateContinuations.values {
+            continuation.yield(update)
+        }
         guard update.source == index else { return }
         registrar.withMutation(of: self, keyPath: \.items) {}
         // The rows on screen keep their items; their indexes move with what came or went before them.
