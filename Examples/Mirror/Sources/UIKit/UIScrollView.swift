@@ -6,7 +6,8 @@
 //   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
 //     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
 //     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
-//     insertRows(at:with:), deleteRows(at:with:), reloadRows(at:with:), indexPathsForVisibleRows)
+//     insertRows(at:with:), deleteRows(at:with:), reloadRows(at:with:), moveRow(at:to:),
+//     cellForRow(at:), indexPathsForVisibleRows)
 //   https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //     ("func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)")
 //   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
@@ -20,7 +21,10 @@
 //     (collectionView(_:numberOfItemsInSection:), collectionView(_:cellForItemAt:)) and
 //     UICollectionView's "weak var dataSource: (any UICollectionViewDataSource)?"
 //   https://developer.apple.com/documentation/uikit/uicollectionview (init(frame:collectionViewLayout:),
-//     backgroundView, reloadData())
+//     backgroundView, reloadData(), numberOfItems(inSection:), cellForItem(at:),
+//     performBatchUpdates(_:completion:), insertItems(at:), deleteItems(at:), reloadItems(at:),
+//     moveItem(at:to:))
+// Batch updates keep the rows as UIKit does: see StandInRows.swift.
 //   https://developer.apple.com/documentation/foundation/indexpath/init(row:section:) (`row`,
 //     `item`, `section`, `init(row:section:)` and `init(item:section:)` are UIKit's additions to
 //     Foundation's `IndexPath`, so they live here: swift-corelibs-foundation has no such members)
@@ -59,7 +63,6 @@ open class UITableView: UIScrollView {
     open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
     /// The background view of the table view.
     open var backgroundView: UIView?
-    private var rowCounts: [Int] = [0]
     private var cellClasses: [String: UITableViewCell.Type] = [:]
 
     /// Creates a table view with the specified frame and style.
@@ -76,17 +79,38 @@ open class UITableView: UIScrollView {
         nil
     }
 
-    /// Reloads the rows and sections of the table view (here: asks the data source for the row count).
+    /// Reloads the rows and sections of the table view (here: asks the data source for the row
+    /// count, and forgets every cell).
     open func reloadData() {
-        rowCounts = [dataSource?.tableView(self, numberOfRowsInSection: 0) ?? 0]
+        rows.reload()
     }
 
     /// Returns the number of rows in a section, as of the last reload or update.
     /// - Parameter section: The section.
     /// - Returns: The number of rows.
     open func numberOfRows(inSection section: Int) -> Int {
-        rowCounts.indices.contains(section) ? rowCounts[section] : 0
+        section == 0 ? rows.rowCount : 0
     }
+
+    /// Returns the table cell at the index path you specify (here every row is visible: a row
+    /// without a cell gets one from the data source).
+    /// - Parameter indexPath: The row.
+    /// - Returns: The cell, or `nil` for a row out of range.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        indexPath.section == 0 ? rows.cell(at: indexPath.row) : nil
+    }
+
+    /// Called, when set, with the reason UIKit would stop the app for an inconsistent update, in
+    /// place of stopping the process (the stand-in's own hook; see `StandInRows`).
+    public var onInconsistency: ((String) -> Void)? {
+        get { rows.onInconsistency }
+        set { rows.onInconsistency = newValue }
+    }
+
+    private lazy var rows = StandInRows<UITableViewCell>(
+        count: { [unowned self] in dataSource?.tableView(self, numberOfRowsInSection: 0) ?? 0 },
+        cell: { [unowned self] in dataSource?.tableView(self, cellForRowAt: IndexPath(row: $0, section: 0)) }
+    )
 
     /// Registers a class to use in creating new table cells.
     /// - Parameters:
@@ -106,37 +130,47 @@ open class UITableView: UIScrollView {
         return cellClass.init(style: .default, reuseIdentifier: identifier)
     }
 
-    /// Animates multiple insert, delete, reload, and move operations as a group.
+    /// Animates multiple insert, delete, reload, and move operations as a group (here: checks
+    /// them against the data source's new count, as UIKit does, and moves the rows' cells).
     /// - Parameters:
     ///   - updates: The block that performs the operations.
     ///   - completion: Called when the operations are finished, with whether the animations completed.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        updates?()
+        rows.performBatch(updates)
         completion?(true)
     }
 
     /// Inserts rows in the table view at the locations that an array of index paths identifies.
     /// - Parameters:
-    ///   - indexPaths: The rows to insert.
+    ///   - indexPaths: The rows to insert, as they are after the update.
     ///   - animation: The kind of animation.
     open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        rowCounts[0] += indexPaths.count
+        rows.insert(indexPaths)
     }
 
     /// Deletes the rows that an array of index paths identifies.
     /// - Parameters:
-    ///   - indexPaths: The rows to delete.
+    ///   - indexPaths: The rows to delete, as they were before the update.
     ///   - animation: The kind of animation.
     open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        rowCounts[0] -= indexPaths.count
+        rows.delete(indexPaths)
     }
 
     /// Reloads the specified rows using an animation effect.
     /// - Parameters:
-    ///   - indexPaths: The rows to reload.
+    ///   - indexPaths: The rows to reload, as they were before the update.
     ///   - animation: The kind of animation.
     open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
         reloadedRows += indexPaths.count
+        rows.reload(indexPaths)
+    }
+
+    /// Moves the row at a specified location to a destination location.
+    /// - Parameters:
+    ///   - indexPath: The row to move, as it was before the update.
+    ///   - newIndexPath: Where it goes, as it is after the update.
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        rows.move(indexPath, to: newIndexPath)
     }
 
     /// The number of rows reloaded with ``reloadRows(at:with:)`` (the stand-in's own record).
@@ -268,19 +302,73 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Reloads all of the data for the collection view (here: asks the data source for the item
-    /// count).
+    /// count, and forgets every cell).
     open func reloadData() {
-        itemCount = dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0
+        items.reload()
     }
 
-    /// Returns the number of items in the specified section, as of the last reload.
+    /// Returns the number of items in the specified section, as of the last reload or update.
     /// - Parameter section: The section.
     /// - Returns: The number of items.
     open func numberOfItems(inSection section: Int) -> Int {
-        section == 0 ? itemCount : 0
+        section == 0 ? items.rowCount : 0
     }
 
-    private var itemCount = 0
+    /// Returns the visible cell object at the specified index path (here every item is visible:
+    /// an item without a cell gets one from the data source).
+    /// - Parameter indexPath: The item.
+    /// - Returns: The cell, or `nil` for an item out of range.
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        indexPath.section == 0 ? items.cell(at: indexPath.item) : nil
+    }
+
+    /// Animates multiple insert, delete, reload, and move operations as a group (here: checks
+    /// them against the data source's new count, as UIKit does, and moves the items' cells).
+    /// - Parameters:
+    ///   - updates: The block that performs the operations.
+    ///   - completion: Called when the operations are finished, with whether they completed.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        items.performBatch(updates)
+        completion?(true)
+    }
+
+    /// Inserts new items at the specified index paths.
+    /// - Parameter indexPaths: The items to insert, as they are after the update.
+    open func insertItems(at indexPaths: [IndexPath]) {
+        items.insert(indexPaths)
+    }
+
+    /// Deletes the items at the specified index paths.
+    /// - Parameter indexPaths: The items to delete, as they were before the update.
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        items.delete(indexPaths)
+    }
+
+    /// Reloads just the items at the specified index paths.
+    /// - Parameter indexPaths: The items to reload, as they were before the update.
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        items.reload(indexPaths)
+    }
+
+    /// Moves an item from one location to another in the collection view.
+    /// - Parameters:
+    ///   - indexPath: The item to move, as it was before the update.
+    ///   - newIndexPath: Where it goes, as it is after the update.
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        items.move(indexPath, to: newIndexPath)
+    }
+
+    /// Called, when set, with the reason UIKit would stop the app for an inconsistent update, in
+    /// place of stopping the process (the stand-in's own hook; see `StandInRows`).
+    public var onInconsistency: ((String) -> Void)? {
+        get { items.onInconsistency }
+        set { items.onInconsistency = newValue }
+    }
+
+    private lazy var items = StandInRows<UICollectionViewCell>(
+        count: { [unowned self] in dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0 },
+        cell: { [unowned self] in dataSource?.collectionView(self, cellForItemAt: IndexPath(item: $0, section: 0)) }
+    )
 }
 
 /// The methods adopted by the object you use to manage data and provide cells for a collection view.
