@@ -2,7 +2,9 @@
 //
 // Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol ("var refreshControl:
-//     UIRefreshControl? { get set }")
+//     UIRefreshControl? { get set }"), contentOffset, setContentOffset(_:animated:),
+//     contentInset, adjustedContentInset ("var adjustedContentInset: UIEdgeInsets { get }"),
+//     https://developer.apple.com/documentation/uikit/uiedgeinsets
 //   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
 //     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
 //     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
@@ -38,6 +40,47 @@ public import Foundation
 open class UIScrollView: UIView {
     /// The refresh control associated with the scroll view.
     open var refreshControl: UIRefreshControl?
+    /// The point at which the origin of the content view is offset from the origin of the scroll
+    /// view.
+    open var contentOffset: CGPoint = .zero
+    /// The custom distance that the content view is inset from the safe area or scroll view edges.
+    open var contentInset: UIEdgeInsets = .zero
+    /// The insets derived from the content insets and the safe area of the scroll view (here: the
+    /// content insets; the stand-in has no safe area).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// Sets the offset from the content view's origin that corresponds to the receiver's origin.
+    /// - Parameters:
+    ///   - contentOffset: The new offset.
+    ///   - animated: Whether to animate the scroll.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        self.contentOffset = contentOffset
+    }
+}
+
+/// The inset distances for views (UIKit's `UIEdgeInsets`).
+public struct UIEdgeInsets: Equatable, Sendable {
+    /// The top inset.
+    public var top: CGFloat
+    /// The left inset.
+    public var left: CGFloat
+    /// The bottom inset.
+    public var bottom: CGFloat
+    /// The right inset.
+    public var right: CGFloat
+
+    /// Creates an edge inset for a button or view.
+    /// - Parameters:
+    ///   - top: The top inset.
+    ///   - left: The left inset.
+    ///   - bottom: The bottom inset.
+    ///   - right: The right inset.
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+
+    /// An edge insets struct whose top, left, bottom, and right fields are all set to 0.
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 /// A view that presents data using rows in a single column (UIKit's `UITableView`).
