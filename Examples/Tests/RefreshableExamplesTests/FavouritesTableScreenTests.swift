@@ -57,6 +57,17 @@ import UIKit
         // The rows of pages two and three kept their cells: moved up, not reloaded.
         let after = cells(table)
         #expect(zip(after[0..<20], before[10..<30]).allSatisfy { $0 === $1 })
+
+        // Scrolling back to the first row loads the dropped page above it, and the cap drops the
+        // last page: rows inserted at the top, deleted at the bottom, in one batch.
+        let first = IndexPath(row: 0, section: 0)
+        let cell = table.cellForRow(at: first) ?? UITableViewCell(style: .default, reuseIdentifier: nil)
+        screen.tableView(table, willDisplay: cell, forRowAt: first)
+        #expect(await settle { screen.currentItems.first?.id == 1 && !screen.refreshStatus[0].isLoading })
+        #expect(screen.currentItems.map(\.id) == Array(1...30))
+        #expect(shownTitles(table) == screen.currentItems.map(\.title))
+        let back = cells(table)
+        #expect(zip(back[10..<30], after[0..<20]).allSatisfy { $0 === $1 })
     }
 
     @Test func aRefreshAnimatesItsDifferenceAndShowsTheNewerCopies() async throws {
