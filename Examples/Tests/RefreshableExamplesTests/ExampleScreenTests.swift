@@ -107,6 +107,23 @@ import UIKit
         #expect(await settle { stateFooter.stateLabel?.text == "No more unpaid orders" })
     }
 
+    @Test func anAppsOwnAutoFooterShowsEachTabsEndOfListText() async throws {
+        let screen = OrdersMJRefreshViewController(api: OrdersAPI(pageSize: 10, pageCount: 1))
+        screen.loadViewIfNeeded()
+        let footer = TopicsFooter { [weak screen] in screen?.footerRefreshingAction() }
+        screen.tableView.mj_footer = footer
+        #expect(await settle { screen.currentItems.count == 10 })
+
+        screen.showTab(1)
+        #expect(await settle { screen.currentItems.first?.id == "1-1" })
+        #expect(await settle { footer.state == .noMoreData })
+        #expect(footer.label.text == "No more unpaid orders")
+
+        screen.showTab(0)
+        #expect(await settle { footer.label.text == "No more orders" })
+        #expect(footer.state == .noMoreData)
+    }
+
     @Test func aBackFooterShowsTheEndOfListTitleItIsGiven() {
         let footer = MJRefreshBackNormalFooter()
         let control: any RefreshFooterControl = footer

@@ -72,13 +72,4 @@
             return positions.filter { $0 >= 0 && $0 < count }
         }
     }
-
-    extension CollectionDifference.Change {
-        /// The change's offset: in the old list for a removal, in the new one for an insertion.
-        fileprivate var offset: Int {
-            switch self {
-            case .insert(let offset, _, _), .remove(let offset, _, _): offset
-            }
-        }
-    }
 #endif

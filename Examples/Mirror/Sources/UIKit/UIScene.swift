@@ -4,11 +4,13 @@
 //   https://developer.apple.com/documentation/uikit/uiscene ("@MainActor class UIScene")
 //   https://developer.apple.com/documentation/uikit/uiscene/willenterforegroundnotification
 //     ("class let willEnterForegroundNotification: NSNotification.Name", nonisolated in the SDK)
+//   https://developer.apple.com/documentation/uikit/uiapplication/willenterforegroundnotification
+//     ("class let willEnterForegroundNotification: NSNotification.Name")
 //   https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
 //     ("class let didBecomeActiveNotification: NSNotification.Name")
 //   https://developer.apple.com/documentation/uikit/uiscene/didenterbackgroundnotification
 //     ("class let didEnterBackgroundNotification: NSNotification.Name", nonisolated in the SDK)
-// Nothing posts the notifications here: the examples only subscribe to them.
+// Nothing posts the notifications here: the examples subscribe to them, and tests post them.
 
 public import Foundation
 
@@ -29,6 +31,10 @@ open class UIScene: UIResponder {
 /// `UIApplication`).
 @MainActor
 open class UIApplication: UIResponder {
+    /// A notification that posts shortly before an app leaves the background state on its way to
+    /// becoming the active app.
+    public nonisolated static let willEnterForegroundNotification = Notification.Name(
+        "UIApplicationWillEnterForegroundNotification")
     /// A notification that posts when the app becomes active.
     public nonisolated static let didBecomeActiveNotification = Notification.Name(
         "UIApplicationDidBecomeActiveNotification")

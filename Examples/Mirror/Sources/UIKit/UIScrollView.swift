@@ -2,11 +2,14 @@
 //
 // Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiscrollview/refreshcontrol ("var refreshControl:
-//     UIRefreshControl? { get set }")
+//     UIRefreshControl? { get set }"), contentOffset, setContentOffset(_:animated:),
+//     contentInset, adjustedContentInset ("var adjustedContentInset: UIEdgeInsets { get }"),
+//     https://developer.apple.com/documentation/uikit/uiedgeinsets
 //   https://developer.apple.com/documentation/uikit/uitableview (init(frame:style:), dataSource,
 //     delegate, backgroundView, reloadData(), numberOfRows(inSection:),
 //     register(_:forCellReuseIdentifier:), dequeueReusableCell(withIdentifier:for:),
-//     insertRows(at:with:), deleteRows(at:with:), reloadRows(at:with:), indexPathsForVisibleRows)
+//     insertRows(at:with:), deleteRows(at:with:), reloadRows(at:with:), moveRow(at:to:),
+//     cellForRow(at:), indexPathsForVisibleRows)
 //   https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //     ("func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)")
 //   https://developer.apple.com/documentation/uikit/uitableviewcell (init(style:reuseIdentifier:), textLabel)
@@ -20,7 +23,10 @@
 //     (collectionView(_:numberOfItemsInSection:), collectionView(_:cellForItemAt:)) and
 //     UICollectionView's "weak var dataSource: (any UICollectionViewDataSource)?"
 //   https://developer.apple.com/documentation/uikit/uicollectionview (init(frame:collectionViewLayout:),
-//     backgroundView, reloadData())
+//     backgroundView, reloadData(), numberOfItems(inSection:), cellForItem(at:),
+//     performBatchUpdates(_:completion:), insertItems(at:), deleteItems(at:), reloadItems(at:),
+//     moveItem(at:to:))
+// Batch updates keep the rows as UIKit does: see StandInRows.swift.
 //   https://developer.apple.com/documentation/foundation/indexpath/init(row:section:) (`row`,
 //     `item`, `section`, `init(row:section:)` and `init(item:section:)` are UIKit's additions to
 //     Foundation's `IndexPath`, so they live here: swift-corelibs-foundation has no such members)
@@ -34,6 +40,47 @@ public import Foundation
 open class UIScrollView: UIView {
     /// The refresh control associated with the scroll view.
     open var refreshControl: UIRefreshControl?
+    /// The point at which the origin of the content view is offset from the origin of the scroll
+    /// view.
+    open var contentOffset: CGPoint = .zero
+    /// The custom distance that the content view is inset from the safe area or scroll view edges.
+    open var contentInset: UIEdgeInsets = .zero
+    /// The insets derived from the content insets and the safe area of the scroll view (here: the
+    /// content insets; the stand-in has no safe area).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    /// Sets the offset from the content view's origin that corresponds to the receiver's origin.
+    /// - Parameters:
+    ///   - contentOffset: The new offset.
+    ///   - animated: Whether to animate the scroll.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        self.contentOffset = contentOffset
+    }
+}
+
+/// The inset distances for views (UIKit's `UIEdgeInsets`).
+public struct UIEdgeInsets: Equatable, Sendable {
+    /// The top inset.
+    public var top: CGFloat
+    /// The left inset.
+    public var left: CGFloat
+    /// The bottom inset.
+    public var bottom: CGFloat
+    /// The right inset.
+    public var right: CGFloat
+
+    /// Creates an edge inset for a button or view.
+    /// - Parameters:
+    ///   - top: The top inset.
+    ///   - left: The left inset.
+    ///   - bottom: The bottom inset.
+    ///   - right: The right inset.
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+
+    /// An edge insets struct whose top, left, bottom, and right fields are all set to 0.
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 /// A view that presents data using rows in a single column (UIKit's `UITableView`).
@@ -59,7 +106,6 @@ open class UITableView: UIScrollView {
     open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
     /// The background view of the table view.
     open var backgroundView: UIView?
-    private var rowCounts: [Int] = [0]
     private var cellClasses: [String: UITableViewCell.Type] = [:]
 
     /// Creates a table view with the specified frame and style.
@@ -76,17 +122,38 @@ open class UITableView: UIScrollView {
         nil
     }
 
-    /// Reloads the rows and sections of the table view (here: asks the data source for the row count).
+    /// Reloads the rows and sections of the table view (here: asks the data source for the row
+    /// count, and forgets every cell).
     open func reloadData() {
-        rowCounts = [dataSource?.tableView(self, numberOfRowsInSection: 0) ?? 0]
+        rows.reload()
     }
 
     /// Returns the number of rows in a section, as of the last reload or update.
     /// - Parameter section: The section.
     /// - Returns: The number of rows.
     open func numberOfRows(inSection section: Int) -> Int {
-        rowCounts.indices.contains(section) ? rowCounts[section] : 0
+        section == 0 ? rows.rowCount : 0
     }
+
+    /// Returns the table cell at the index path you specify (here every row is visible: a row
+    /// without a cell gets one from the data source).
+    /// - Parameter indexPath: The row.
+    /// - Returns: The cell, or `nil` for a row out of range.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        indexPath.section == 0 ? rows.cell(at: indexPath.row) : nil
+    }
+
+    /// Called, when set, with the reason UIKit would stop the app for an inconsistent update, in
+    /// place of stopping the process (the stand-in's own hook; see `StandInRows`).
+    public var onInconsistency: ((String) -> Void)? {
+        get { rows.onInconsistency }
+        set { rows.onInconsistency = newValue }
+    }
+
+    private lazy var rows = StandInRows<UITableViewCell>(
+        count: { [unowned self] in dataSource?.tableView(self, numberOfRowsInSection: 0) ?? 0 },
+        cell: { [unowned self] in dataSource?.tableView(self, cellForRowAt: IndexPath(row: $0, section: 0)) }
+    )
 
     /// Registers a class to use in creating new table cells.
     /// - Parameters:
@@ -106,37 +173,47 @@ open class UITableView: UIScrollView {
         return cellClass.init(style: .default, reuseIdentifier: identifier)
     }
 
-    /// Animates multiple insert, delete, reload, and move operations as a group.
+    /// Animates multiple insert, delete, reload, and move operations as a group (here: checks
+    /// them against the data source's new count, as UIKit does, and moves the rows' cells).
     /// - Parameters:
     ///   - updates: The block that performs the operations.
     ///   - completion: Called when the operations are finished, with whether the animations completed.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        updates?()
+        rows.performBatch(updates)
         completion?(true)
     }
 
     /// Inserts rows in the table view at the locations that an array of index paths identifies.
     /// - Parameters:
-    ///   - indexPaths: The rows to insert.
+    ///   - indexPaths: The rows to insert, as they are after the update.
     ///   - animation: The kind of animation.
     open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        rowCounts[0] += indexPaths.count
+        rows.insert(indexPaths)
     }
 
     /// Deletes the rows that an array of index paths identifies.
     /// - Parameters:
-    ///   - indexPaths: The rows to delete.
+    ///   - indexPaths: The rows to delete, as they were before the update.
     ///   - animation: The kind of animation.
     open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
-        rowCounts[0] -= indexPaths.count
+        rows.delete(indexPaths)
     }
 
     /// Reloads the specified rows using an animation effect.
     /// - Parameters:
-    ///   - indexPaths: The rows to reload.
+    ///   - indexPaths: The rows to reload, as they were before the update.
     ///   - animation: The kind of animation.
     open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
         reloadedRows += indexPaths.count
+        rows.reload(indexPaths)
+    }
+
+    /// Moves the row at a specified location to a destination location.
+    /// - Parameters:
+    ///   - indexPath: The row to move, as it was before the update.
+    ///   - newIndexPath: Where it goes, as it is after the update.
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        rows.move(indexPath, to: newIndexPath)
     }
 
     /// The number of rows reloaded with ``reloadRows(at:with:)`` (the stand-in's own record).
@@ -268,19 +345,73 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Reloads all of the data for the collection view (here: asks the data source for the item
-    /// count).
+    /// count, and forgets every cell).
     open func reloadData() {
-        itemCount = dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0
+        items.reload()
     }
 
-    /// Returns the number of items in the specified section, as of the last reload.
+    /// Returns the number of items in the specified section, as of the last reload or update.
     /// - Parameter section: The section.
     /// - Returns: The number of items.
     open func numberOfItems(inSection section: Int) -> Int {
-        section == 0 ? itemCount : 0
+        section == 0 ? items.rowCount : 0
     }
 
-    private var itemCount = 0
+    /// Returns the visible cell object at the specified index path (here every item is visible:
+    /// an item without a cell gets one from the data source).
+    /// - Parameter indexPath: The item.
+    /// - Returns: The cell, or `nil` for an item out of range.
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        indexPath.section == 0 ? items.cell(at: indexPath.item) : nil
+    }
+
+    /// Animates multiple insert, delete, reload, and move operations as a group (here: checks
+    /// them against the data source's new count, as UIKit does, and moves the items' cells).
+    /// - Parameters:
+    ///   - updates: The block that performs the operations.
+    ///   - completion: Called when the operations are finished, with whether they completed.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        items.performBatch(updates)
+        completion?(true)
+    }
+
+    /// Inserts new items at the specified index paths.
+    /// - Parameter indexPaths: The items to insert, as they are after the update.
+    open func insertItems(at indexPaths: [IndexPath]) {
+        items.insert(indexPaths)
+    }
+
+    /// Deletes the items at the specified index paths.
+    /// - Parameter indexPaths: The items to delete, as they were before the update.
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        items.delete(indexPaths)
+    }
+
+    /// Reloads just the items at the specified index paths.
+    /// - Parameter indexPaths: The items to reload, as they were before the update.
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        items.reload(indexPaths)
+    }
+
+    /// Moves an item from one location to another in the collection view.
+    /// - Parameters:
+    ///   - indexPath: The item to move, as it was before the update.
+    ///   - newIndexPath: Where it goes, as it is after the update.
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        items.move(indexPath, to: newIndexPath)
+    }
+
+    /// Called, when set, with the reason UIKit would stop the app for an inconsistent update, in
+    /// place of stopping the process (the stand-in's own hook; see `StandInRows`).
+    public var onInconsistency: ((String) -> Void)? {
+        get { items.onInconsistency }
+        set { items.onInconsistency = newValue }
+    }
+
+    private lazy var items = StandInRows<UICollectionViewCell>(
+        count: { [unowned self] in dataSource?.collectionView(self, numberOfItemsInSection: 0) ?? 0 },
+        cell: { [unowned self] in dataSource?.collectionView(self, cellForItemAt: IndexPath(item: $0, section: 0)) }
+    )
 }
 
 /// The methods adopted by the object you use to manage data and provide cells for a collection view.

@@ -2,9 +2,11 @@
 //
 // Signatures (names, argument labels, types, optionality, `@MainActor` isolation) follow Apple's
 // documentation pages, as the SDK imports them into Swift:
-//   https://developer.apple.com/documentation/uikit/uiresponder
+//   https://developer.apple.com/documentation/uikit/uiresponder (touchesEnded(_:with:))
+//   https://developer.apple.com/documentation/uikit/uitouch, https://developer.apple.com/documentation/uikit/uievent
+//   https://developer.apple.com/documentation/uikit/uiwindow (init(frame:), inherited)
 //   https://developer.apple.com/documentation/uikit/uiview (init(frame:), init(coder:),
-//     isHidden, backgroundColor, subviews, superview, addSubview(_:), removeFromSuperview(), bounds,
+//     isHidden, backgroundColor, subviews, superview, window, addSubview(_:), removeFromSuperview(), bounds,
 //     layoutSubviews(), setNeedsLayout(), layoutIfNeeded(), sizeThatFits(_:))
 //   https://developer.apple.com/documentation/uikit/uilabel (text, numberOfLines, textAlignment,
 //     "var textColor: UIColor!")
@@ -27,7 +29,40 @@
 open class UIResponder {
     /// Creates a responder.
     public init() {}
+
+    /// Tells the responder when one or more fingers are raised from a view or window (here:
+    /// called by tests, in place of a finger; the stand-in's controls track no touches).
+    /// - Parameters:
+    ///   - touches: The touches that ended.
+    ///   - event: The event they belong to.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
 }
+
+/// An object that represents the location, size, movement, and force of a touch on the screen
+/// (UIKit's `UITouch`; `Hashable` by identity, as an `NSObject` is).
+@MainActor
+open class UITouch: Hashable {
+    /// Creates a touch.
+    public init() {}
+
+    /// Whether two touches are the same object.
+    public nonisolated static func == (lhs: UITouch, rhs: UITouch) -> Bool { lhs === rhs }
+
+    /// Hashes the touch's identity.
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// An object that describes a single user interaction with your app (UIKit's `UIEvent`).
+@MainActor
+open class UIEvent {
+    /// Creates an event.
+    public init() {}
+}
+
+/// The backdrop for your app's user interface and the object that dispatches events to your views
+/// (UIKit's `UIWindow`).
+@MainActor
+open class UIWindow: UIView {}
 
 /// A rectangular area on the screen (UIKit's `UIView`).
 @MainActor
@@ -74,6 +109,19 @@ open class UIView: UIResponder {
 
     /// The view's superview, or `nil`.
     open var superview: UIView? { superviewStorage }
+
+    /// The view's window, or `nil` if it is not in one: the window among itself and its
+    /// superviews.
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let current = view {
+            if let window = current as? UIWindow {
+                return window
+            }
+            view = current.superview
+        }
+        return nil
+    }
 
     /// Adds a view to the end of the receiver's list of subviews.
     /// - Parameter view: The view to add.

@@ -3,7 +3,7 @@
 // Signatures follow Apple's documentation pages, as the SDK imports them into Swift:
 //   https://developer.apple.com/documentation/uikit/uiviewcontroller (init(nibName:bundle:),
 //     init(coder:), "var view: UIView!", loadView(), viewDidLoad(), viewWillAppear(_:),
-//     viewDidDisappear(_:), loadViewIfNeeded(), isViewLoaded,
+//     viewDidDisappear(_:), loadViewIfNeeded(), isViewLoaded, viewIfLoaded,
 //     "var navigationItem: UINavigationItem { get }")
 //   https://developer.apple.com/documentation/uikit/uinavigationitem (init(title:), title, titleView)
 // Like UIKit, reading `view` loads it (`loadView()`, then `viewDidLoad()`) the first time.
@@ -53,6 +53,9 @@ open class UIViewController: UIResponder {
 
     /// Whether the view is currently loaded into memory.
     open var isViewLoaded: Bool { loadedView != nil }
+
+    /// The view controller's view, or `nil` if the view is not yet loaded.
+    open var viewIfLoaded: UIView? { loadedView }
 
     /// Creates the view that the controller manages.
     open func loadView() {

@@ -7,9 +7,10 @@ import Refreshable
 // ios-typecheck: iOS 13
 // The MJRefresh adapter an app writes (README, "Quick start: MJRefresh"): the package has no
 // dependencies, so it cannot ship conformances for MJRefresh's controls. Two conformances; the
-// footer's body shows each source's own end-of-list text and a failed load-more's message on
-// MJRefresh's state footers (leave it out, `{}`, and they show MJRefresh's own end text, and a
-// failed load-more only ends the spinner under the passing message). `UIRefreshControl`,
+// footer's body shows each source's own end-of-list text on every footer (MJRefresh's state
+// footers, and an app's own footer through `NoMoreDataTitled`, as `TopicsFooter` does) and a failed
+// load-more's message on the state footers (leave it out, `{}`, and every footer shows its own end
+// text, and a failed load-more only ends the spinner under the passing message). `UIRefreshControl`,
 // `UITableView` and `UICollectionView` come with the RefreshableUIKit product.
 //
 // `@retroactive` is required: both the control and the protocol come from other modules, and
@@ -22,10 +23,12 @@ import Refreshable
 
 extension MJRefreshHeader: @retroactive RefreshHeaderControl {}
 extension MJRefreshFooter: @retroactive RefreshFooterControl {
-    /// Ends the list with the source's own text, on the footers that show text.
+    /// Ends the list with the source's own text: on MJRefresh's state footers, and on a footer of
+    /// your own that adopts `NoMoreDataTitled`.
     public func endRefreshingWithNoMoreData(title: String) {
         (self as? MJRefreshAutoStateFooter)?.setTitle(title, for: .noMoreData)
         (self as? MJRefreshBackStateFooter)?.setTitle(title, for: .noMoreData)
+        (self as? any NoMoreDataTitled)?.noMoreDataTitle = title
         endRefreshingWithNoMoreData()
     }
 
@@ -41,4 +44,10 @@ extension MJRefreshFooter: @retroactive RefreshFooterControl {
             (self as? MJRefreshBackStateFooter)?.stateLabel?.text = message
         }
     }
+}
+
+/// A footer of your own (a subclass of `MJRefreshAutoFooter` or `MJRefreshBackFooter`) that shows
+/// `noMoreDataTitle`, the tab's own end-of-list text, in its `.noMoreData` state.
+protocol NoMoreDataTitled: MJRefreshFooter {
+    var noMoreDataTitle: String { get set }
 }

@@ -35,24 +35,20 @@ enum DocCAdoptingRefreshable {
         }
 
         // "Refresh a stale list"
-        private var foregroundObserver: (any NSObjectProtocol)?
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            refreshIfStaleOnForeground(olderThan: .seconds(5 * 60))
+        }
 
         override func viewWillAppear(_ animated: Bool) {
             super.viewWillAppear(animated)
             _ = refreshIfStale(olderThan: .seconds(5 * 60))
-            foregroundObserver = NotificationCenter.default.addObserver(
-                forName: UIScene.willEnterForegroundNotification, object: nil, queue: .main
-            ) { [weak self] _ in
-                MainActor.assumeIsolated {
-                    _ = self?.refreshIfStale(olderThan: .seconds(5 * 60))
-                }
-            }
         }
 
-        override func viewDidDisappear(_ animated: Bool) {
-            super.viewDidDisappear(animated)
-            foregroundObserver.map(NotificationCenter.default.removeObserver)
-            foregroundObserver = nil
+        // "Wire the controls and gestures"
+        func showTabs() {
+            navigationItem.titleView = RefreshSegmentedControl(
+                titles: ["Latest", "Hot", "Following"], switching: self, scrollingToTop: tableView)
         }
     }
 

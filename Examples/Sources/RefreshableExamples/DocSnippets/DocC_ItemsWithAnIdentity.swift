@@ -36,43 +36,7 @@ enum DocCItemsWithAnIdentity {
 
         // "Animate the changes".
         func refreshDidUpdate(_ update: RefreshUpdate) {
-            guard update.source == currentIndex else { return }
-            switch update.change {
-            case .appended(let range), .prepended(let range):
-                let dropped = rows((update.dropped.map { [$0] } ?? []) + update.confirmed.map { $0..<($0 + 1) })
-                let added = rows([range])
-                tableView.performBatchUpdates {
-                    self.tableView.deleteRows(at: dropped, with: .automatic)
-                    self.tableView.insertRows(at: added, with: .automatic)
-                }
-                tableView.reloadRows(at: rows(update.replacedInPlace), with: .automatic)
-            case .inserted(let range):
-                tableView.insertRows(at: rows([range]), with: .automatic)
-            case .removed(let range):
-                tableView.deleteRows(at: rows([range]), with: .automatic)
-            case .edited(let range):
-                tableView.reloadRows(at: rows([range]), with: .automatic)
-            case .replaced:
-                guard let difference = update.difference else { return tableView.reloadData() }
-                tableView.performBatchUpdates {
-                    for change in difference {
-                        switch change {
-                        case .remove(let offset, _, _):
-                            self.tableView.deleteRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
-                        case .insert(let offset, _, _):
-                            self.tableView.insertRows(at: [IndexPath(row: offset, section: 0)], with: .automatic)
-                        }
-                    }
-                }
-                // The rows that stayed may show newer copies: reload those on screen.
-                tableView.reloadRows(at: tableView.indexPathsForVisibleRows ?? [], with: .automatic)
-            case .switchedSource, .reset:
-                tableView.reloadData()
-            }
-        }
-
-        func rows(_ ranges: [Range<Int>]) -> [IndexPath] {
-            ranges.flatMap { $0 }.map { IndexPath(row: $0, section: 0) }
+            tableView.applyRefreshUpdate(update, of: self)
         }
     }
 

@@ -70,19 +70,13 @@ enum DocCUsingRefreshableWithSwiftUI {
             return RefreshPage(items: response.datas, curPage: response.curPage, pageCount: response.pageCount)
         }
 
-        @Environment(\.scenePhase) private var scenePhase
-
         var body: some View {
             List {
                 ForEach(model.items) { order in
                     Text(order.title)
                 }
             }
-            .onChange(of: scenePhase) { _, phase in
-                if phase == .active {
-                    model.refreshIfStale(olderThan: .seconds(5 * 60))
-                }
-            }
+            .refreshIfStaleOnForeground(model, olderThan: .seconds(5 * 60))
             .task { model.setUp() }
         }
     }
