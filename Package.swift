@@ -17,6 +17,8 @@ let package = Package(
         // frameworks (Linux) they build as empty modules.
         .library(name: "RefreshableUIKit", targets: ["RefreshableUIKit"]),
         .library(name: "RefreshableSwiftUI", targets: ["RefreshableSwiftUI"]),
+        // Combine publishers of the statuses and of a list model's state; empty without Combine.
+        .library(name: "RefreshableCombine", targets: ["RefreshableCombine"]),
         .executable(name: "refreshable-demo", targets: ["RefreshableDemo"]),
     ],
     targets: [
@@ -24,6 +26,7 @@ let package = Package(
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
         .target(name: "RefreshableUIKit", dependencies: ["Refreshable"]),
         .target(name: "RefreshableSwiftUI", dependencies: ["Refreshable"]),
+        .target(name: "RefreshableCombine", dependencies: ["Refreshable"]),
         // The demo's controller, embedded API and HTTP loader: a library so tests can drive them.
         .target(name: "RefreshableDemoKit", dependencies: ["Refreshable"]),
         .executableTarget(name: "RefreshableDemo", dependencies: ["RefreshableDemoKit"]),
