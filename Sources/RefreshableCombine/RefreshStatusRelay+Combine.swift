@@ -17,7 +17,7 @@
         ///
         /// The relay's observation lasts as long as the publisher or a subscription to it, and
         /// keeps the relay alive no longer than that. The controls themselves are driven with
-        /// ``OutputRefreshProtocol/autoSetRefreshHeaderStatus(header:footer:)``, which needs no
+        /// `autoSetRefreshHeaderStatus(header:footer:)`, which needs no
         /// publisher.
         public var publisher: AnyPublisher<RefreshStatus, Never> {
             let subject = CurrentValueSubject<RefreshStatus, Never>(value)

@@ -8,7 +8,7 @@ public import Refreshable
 /// the test) and the sources your list is made with, so that their policy (first page, page size,
 /// cursors, page cap) and identity are the app's own. Each step asks the library's state machine
 /// for the request, as a list would, awaits your function, and applies its answer or its error by
-/// the same rules (see <doc:Rules>):
+/// the same rules (the Rules article of the Refreshable documentation):
 ///
 /// ```swift
 /// let pager = TestPager(RefreshSources<Order>(noMoreTitles: ["No more orders"])) { request in
@@ -29,7 +29,7 @@ public final class TestPager<Item: Sendable> {
     public let source: Int
     /// The pages the source holds, in list order: a refresh keeps only its own, a load-more adds
     /// one at the end, a load of the previous page one at the start, and the page cap
-    /// (``RefreshPolicy/maxPages``) drops them from the far end as it drops their items. The pages
+    /// (the policy's `maxPages`) drops them from the far end as it drops their items. The pages
     /// are the loader's answers as they came, before any de-duplication by id; ``items`` is what the
     /// list shows.
     public private(set) var pages: [RefreshPage<Item>] = []
