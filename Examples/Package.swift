@@ -3,8 +3,8 @@ import PackageDescription
 
 // An app of the Refreshable package, on Linux, where no Apple SDK exists: its UIKit, MJRefresh and
 // SwiftUI screens, the MJRefresh adapter an app writes, and every snippet of the README and the DocC
-// articles, compiled against stand-in modules named `UIKit`, `MJRefresh` and `SwiftUI` that carry
-// the real public signatures of what they use. CI builds it with warnings as errors and runs its
+// articles, compiled against stand-in modules named `UIKit`, `MJRefresh`, `SwiftUI` and `Combine`
+// that carry the real public signatures of what they use. CI builds it with warnings as errors and runs its
 // tests (`bash .ci/run examples`). It is meant for Linux: on Apple platforms the stand-ins' names
 // clash with the SDK's modules.
 //
@@ -47,6 +47,8 @@ let package = Package(
                 .product(name: "UIKit", package: "Mirror"),
                 .product(name: "MJRefresh", package: "Mirror"),
                 .product(name: "SwiftUI", package: "Mirror"),
+                .product(name: "RefreshableCombine", package: "Mirror"),
+                .product(name: "Combine", package: "Mirror"),
             ]
         ),
         // The screens' and the glue's tests, and the doc-snippet drift test.
@@ -62,6 +64,8 @@ let package = Package(
                 .product(name: "UIKit", package: "Mirror"),
                 .product(name: "MJRefresh", package: "Mirror"),
                 .product(name: "SwiftUI", package: "Mirror"),
+                .product(name: "RefreshableCombine", package: "Mirror"),
+                .product(name: "Combine", package: "Mirror"),
                 .product(name: "_Testing_UIKit", package: "Mirror"),
             ]
         ),

@@ -7,8 +7,9 @@
 #
 # What it checks, each unit with warnings counted as errors (the package builds with
 # -warnings-as-errors):
-#   1. The four library products (Refreshable, RefreshableUIKit, RefreshableSwiftUI,
-#      RefreshableTesting) at the package's declared minimum iOS (read from Package.swift).
+#   1. The five library products (Refreshable, RefreshableUIKit, RefreshableSwiftUI,
+#      RefreshableCombine, RefreshableTesting) at the package's declared minimum iOS (read from
+#      Package.swift).
 #   2. The Examples package's app target, RefreshableExamples (every example screen, the MJRefresh
 #      adapter, and the README's and DocC articles' snippets), at the iOS the Examples package
 #      declares, as an app does.
@@ -141,7 +142,7 @@ echo "ios-typecheck: package minimum iOS $minimum, Examples iOS $examples_ios"
 isolation_shim="$work/IsolationMacroShim.swift"
 printf 'import Builtin\n\n@freestanding(expression)\nmacro isolation<T>() -> T = Builtin.IsolationMacro\n' >"$isolation_shim"
 patched="$work/patched"
-for target in Refreshable RefreshableUIKit RefreshableSwiftUI RefreshableTesting; do
+for target in Refreshable RefreshableUIKit RefreshableSwiftUI RefreshableCombine RefreshableTesting; do
     shims=("$shim_dir/StandardLibraryShims.swift")
     flags=()
     if [[ $target == RefreshableTesting ]]; then

@@ -3,10 +3,11 @@ import PackageDescription
 
 // The Refreshable package as an Apple platform builds it, on Linux: its library targets, whose
 // folders are symbolic links to the repository's own `Sources/<Target>`, beside stand-ins for the
-// modules they import there (`UIKit`, `SwiftUI`) and for MJRefresh. On Linux the root package
-// compiles `RefreshableUIKit` and `RefreshableSwiftUI` to empty modules (`#if canImport(UIKit)` is
-// false); here the same files see the stand-ins and compile in full. The Examples package depends on
-// this one, so `bash .ci/run examples` builds the glue with warnings as errors and tests it.
+// modules they import there (`UIKit`, `SwiftUI`, `Combine`) and for MJRefresh. On Linux the root
+// package compiles `RefreshableUIKit`, `RefreshableSwiftUI` and `RefreshableCombine` to empty
+// modules (`#if canImport(UIKit)` is false); here the same files see the stand-ins and compile in
+// full. The Examples package depends on this one, so `bash .ci/run examples` builds the glue with
+// warnings as errors and tests it.
 //
 // Why a package of its own rather than targets of the Examples package:
 // - A package graph may not hold two targets of one name: the Examples package cannot depend on the
@@ -29,9 +30,11 @@ let package = Package(
         .library(name: "RefreshableTesting", targets: ["RefreshableTesting"]),
         .library(name: "RefreshableUIKit", targets: ["RefreshableUIKit"]),
         .library(name: "RefreshableSwiftUI", targets: ["RefreshableSwiftUI"]),
+        .library(name: "RefreshableCombine", targets: ["RefreshableCombine"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .library(name: "MJRefresh", targets: ["MJRefresh"]),
+        .library(name: "Combine", targets: ["Combine"]),
         .library(name: "_Testing_UIKit", targets: ["_Testing_UIKit"]),
     ],
     targets: [
@@ -40,11 +43,13 @@ let package = Package(
         .target(name: "RefreshableTesting", dependencies: ["Refreshable"]),
         .target(name: "RefreshableUIKit", dependencies: ["Refreshable", "UIKit"]),
         .target(name: "RefreshableSwiftUI", dependencies: ["Refreshable", "SwiftUI"]),
+        .target(name: "RefreshableCombine", dependencies: ["Refreshable", "Combine"]),
         // Stand-ins for the Apple SDK and MJRefresh: signatures only, trivial bodies, declared as
         // the SDK declares them where a client can tell (`@preconcurrency`, optionality, `async`
         // overloads; Examples/StandInProbes checks it), and built in the Swift 5 language mode, as
         // the SDK's module interfaces are (`-swift-version 5`).
         .target(name: "UIKit", packageAccess: false, swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "Combine", packageAccess: false, swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "MJRefresh", dependencies: ["UIKit"], packageAccess: false,
             swiftSettings: [.swiftLanguageMode(.v5)]),

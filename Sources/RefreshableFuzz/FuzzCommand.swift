@@ -1,5 +1,6 @@
 import Foundation
 import Refreshable
+import RefreshableFuzzing
 import RefreshableTesting
 
 /// The command line: which targets to fuzz, for how many steps, from which seed; or one episode

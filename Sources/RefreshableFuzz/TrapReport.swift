@@ -1,4 +1,5 @@
 import Foundation
+import RefreshableFuzzing
 import RefreshableTesting
 
 /// Prints the seed of the episode that was running when the process traps (a `fatalError`, a

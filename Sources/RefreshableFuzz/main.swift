@@ -11,6 +11,7 @@
 // Exits 1 and prints the shrunk failing case when an invariant breaks. A trap (a crash in the
 // library) cannot be caught: the episode's seed is printed first, with the command that replays it.
 import Foundation
+import RefreshableFuzzing
 import RefreshableTesting
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,7 +3,7 @@
 /// Delta debugging: removes chunks of steps, halving the chunk size, while the sequence still
 /// fails; each time it fails, the sequence is cut after the failing step. Steps must name what
 /// they act on so that any subsequence is still a valid sequence (an answer names a pending load
-/// by position, modulo how many there are), as ``ModelEvent`` and ``FuzzStep`` do.
+/// by position, modulo how many there are), as ``ModelEvent`` and the fuzz's steps do.
 package enum DeltaDebugging {
     /// The most replays one shrink runs: enough for sequences of a few hundred steps.
     package static var replayLimit: Int { 5_000 }

@@ -4,7 +4,7 @@ import Refreshable
 /// failure", written from its list of what makes an answer hostile.
 extension ReferenceModel {
     /// What makes an answer hostile.
-    enum Hostility: Sendable, Equatable {
+    package enum Hostility: Sendable, Equatable {
         /// `pageCount` or `totalCount` below zero.
         case negativeCount
         /// A `pageCount` of zero on a page with items: a list with items has a page.
@@ -20,7 +20,7 @@ extension ReferenceModel {
 
     /// Why the rules refuse `page` as the answer to a load of `kind` that asked for `askedPage`
     /// with `cursor` under `policy`, or `nil` when they accept it.
-    static func hostility(
+    package static func hostility(
         of page: RefreshPage<TestItem>,
         askedPage: Int,
         kind: RefreshRequest.Kind,
@@ -58,17 +58,17 @@ extension ReferenceModel {
 /// page and the paging rules.
 extension ReferenceModel {
     /// A new source at the end, that has not loaded.
-    mutating func appendSource(title: String) {
+    package mutating func appendSource(title: String) {
         sources.append(Source(title: title, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage))
     }
 
     /// Puts a source back as new: nothing loaded, nothing in flight, no failure, no local edit.
-    mutating func resetSource(_ source: Int, title: String) {
+    package mutating func resetSource(_ source: Int, title: String) {
         sources[source] = Source(title: title, page: policy.firstPage - 1, firstLoadedPage: policy.firstPage)
     }
 
     /// Changes the policy's first page: a source that has not loaded follows it.
-    mutating func setFirstPage(_ firstPage: Int) {
+    package mutating func setFirstPage(_ firstPage: Int) {
         policy.firstPage = firstPage
         for index in sources.indices where !sources[index].hasLoaded {
             sources[index].page = firstPage - 1

@@ -2,8 +2,8 @@ import Refreshable
 
 /// A small, independent implementation of the library's rules that a randomized check runs beside
 /// the adopter. It shares no code with the library's state machine.
-struct ReferenceModel: Sendable {
-    struct Flight: Sendable, Equatable {
+package struct ReferenceModel: Sendable {
+    package struct Flight: Sendable, Equatable {
         var kind: RefreshRequest.Kind
         var page: Int
         var loadID: Int?
@@ -39,27 +39,27 @@ struct ReferenceModel: Sendable {
     }
 
     /// Which copy of an item a page brings again stays, when the list has an identity.
-    enum Duplicates: Sendable, Equatable {
+    package enum Duplicates: Sendable, Equatable {
         case keepHeld
         case takeNewer
     }
 
-    struct Source: Sendable {
+    package struct Source: Sendable {
         var title: String
-        var items: [TestItem] = []
-        var page: Int
-        var ended = false
-        var hasLoaded = false
+        package var items: [TestItem] = []
+        package var page: Int
+        package var ended = false
+        package var hasLoaded = false
         var inFlight: Flight?
         /// The load of the page before the first loaded one, which runs beside a load-more.
-        var previousInFlight: Flight?
+        package var previousInFlight: Flight?
         /// The number of the first page held: the refresh's, then each previous page's.
-        var firstLoadedPage: Int
+        package var firstLoadedPage: Int
         /// Whether nothing comes before the first page held: until a page says otherwise.
-        var noPreviousData = true
+        package var noPreviousData = true
         /// Whether the last load of the previous page failed, until one starts or succeeds. A
         /// cancelled load records nothing (rule S6).
-        var loadPreviousFailed = false
+        package var loadPreviousFailed = false
         /// The kind of the last failure since the last success; a cancellation is none.
         var failure: RefreshRequest.Kind?
         /// Whether the last load-more failed, until a load-more starts or a load succeeds.
@@ -122,27 +122,27 @@ struct ReferenceModel: Sendable {
     }
 
     /// Why a load that was asked for did not start.
-    enum Refusal: Sendable, Equatable {
+    package enum Refusal: Sendable, Equatable {
         case busy
         case ended
         case nothingLoaded
         case noPreviousData
     }
 
-    enum Begin: Sendable, Equatable {
+    package enum Begin: Sendable, Equatable {
         case starts(source: Int, page: Int, kind: RefreshRequest.Kind)
         case refused(Refusal)
     }
 
     /// The paging rules: a hostile-input fuzz changes the page size, the first page, the answer
     /// numbering and the conflict rule between loads, as an app may.
-    var policy: RefreshPolicy
+    package var policy: RefreshPolicy
     /// Whether the list has an identity, and which copy it keeps; `nil` keeps every item.
     let duplicates: Duplicates?
     /// How many times the runtime asks again for a failed load before its failure shows; 0 when it
     /// does not retry.
     let maxRetries: Int
-    var sources: [Source]
+    package var sources: [Source]
     /// How many loads were started, across sources.
     var generation = 0
     var current: Int
@@ -155,7 +155,9 @@ struct ReferenceModel: Sendable {
     /// Whether the last answer applied made the cap drop pages.
     private(set) var dropped = false
 
-    init(titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil, maxRetries: Int = 0) {
+    package init(
+        titles: [String], policy: RefreshPolicy, current: Int, duplicates: Duplicates? = nil, maxRetries: Int = 0
+    ) {
         self.policy = policy
         self.duplicates = duplicates
         self.maxRetries = maxRetries
@@ -166,7 +168,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// Starts (or refuses) a load, by rules S5, S7, S8, S11 and P.
-    mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> Begin {
+    package mutating func begin(_ kind: RefreshRequest.Kind, source: Int) -> Begin {
         if kind == .loadPrevious {
             return beginPrevious(source: source)
         }
@@ -237,7 +239,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// Records which load of the loader a started flight is.
-    mutating func record(_ load: TestLoad) {
+    package mutating func record(_ load: TestLoad) {
         if load.kind == .loadPrevious {
             sources[load.source].previousInFlight?.loadID = load.id
         } else {
@@ -246,7 +248,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// Whether the source has any load in flight, in either direction.
-    func isLoading(source: Int) -> Bool {
+    package func isLoading(source: Int) -> Bool {
         sources[source].inFlight != nil || sources[source].previousInFlight != nil
     }
 
@@ -268,7 +270,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// What became of an answer.
-    enum Answering: Sendable, Equatable {
+    package enum Answering: Sendable, Equatable {
         /// The load was not in flight: the answer changes nothing.
         case stale
         /// The page was applied.
@@ -283,7 +285,7 @@ struct ReferenceModel: Sendable {
 
     /// Applies an answer, or records it as stale (rules S3, S4, S5, S8, S12, P), or refuses it when
     /// it is the last of the loads in a row that did not move the list (rule S14).
-    mutating func answer(
+    package mutating func answer(
         _ load: TestLoad,
         items: [TestItem],
         page: RefreshPage<TestItem>,
@@ -466,7 +468,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// What a failure of a load did.
-    enum Failing: Sendable, Equatable {
+    package enum Failing: Sendable, Equatable {
         /// The load was no longer in flight: nothing changes.
         case stale
         /// The load stays in flight and waits for its retry (rule R).
@@ -477,7 +479,7 @@ struct ReferenceModel: Sendable {
 
     /// Records a failure of the in-flight load, committing nothing (rules S4, S9): while retries are
     /// left, the load waits for its retry instead, still in flight, and nothing shows (rule R).
-    mutating func fail(_ load: TestLoad) -> Failing {
+    package mutating func fail(_ load: TestLoad) -> Failing {
         guard isInFlight(load), let flight = flight(load.kind, source: load.source) else { return .stale }
         if flight.retriesDone < maxRetries {
             updateFlight(load.kind, source: load.source) {
@@ -493,7 +495,7 @@ struct ReferenceModel: Sendable {
 
     /// Cancels a source's in-flight loads, if any, in both directions: they end, and nothing is
     /// recorded (rule S6): the failures the source kept stay as they were.
-    mutating func cancel(source: Int) -> Bool {
+    package mutating func cancel(source: Int) -> Bool {
         guard isLoading(source: source) else { return false }
         sources[source].previousInFlight = nil
         sources[source].inFlight = nil
@@ -559,7 +561,7 @@ struct ReferenceModel: Sendable {
     }
 
     /// How many pages `page` comes after the policy's first page; `nil` for a page before it.
-    static func offsetFromFirstPage(_ page: Int, policy: RefreshPolicy) -> Int? {
+    package static func offsetFromFirstPage(_ page: Int, policy: RefreshPolicy) -> Int? {
         // The first page is never negative: a page at or after it is at most `Int.max` past it.
         page < policy.firstPage ? nil : page - policy.firstPage
     }
@@ -569,7 +571,7 @@ struct ReferenceModel: Sendable {
     /// Replaces the held item with `item`'s id, which then stands until an answer asked for after
     /// the update brings it (rule I3). Returns whether one was held.
     @discardableResult
-    mutating func update(_ item: TestItem, source: Int) -> Bool {
+    package mutating func update(_ item: TestItem, source: Int) -> Bool {
         guard let position = sources[source].items.firstIndex(where: { $0.id == item.id }) else { return false }
         sources[source].items[position] = item
         sources[source].edited[item.id, default: Edit(generation: generation)].generation = generation
@@ -578,7 +580,7 @@ struct ReferenceModel: Sendable {
 
     /// Removes the item with this id, held or not: pages leave it out until a refresh asked for after
     /// the removal lands. A pending item leaves its run (rule I4).
-    mutating func remove(id: Int, source: Int) {
+    package mutating func remove(id: Int, source: Int) {
         sources[source].removed[id] = generation
         sources[source].edited[id] = nil
         sources[source].droppedEdits[id] = nil
@@ -597,7 +599,7 @@ struct ReferenceModel: Sendable {
 
     /// Inserts `item` at `position`, moved out of the runs of pending items (rule I4), or updates
     /// the held item with its id in place; either way its id is no longer removed.
-    mutating func insert(_ item: TestItem, at position: Int, source: Int) {
+    package mutating func insert(_ item: TestItem, at position: Int, source: Int) {
         sources[source].removed[item.id] = nil
         if update(item, source: source) {
             return
@@ -612,7 +614,7 @@ struct ReferenceModel: Sendable {
 
     /// Inserts a pending item (rule I4): into the run of the end nearest to `position`, at the
     /// place in it nearest to `position`; a held id is updated in place instead.
-    mutating func insertPending(_ item: TestItem, at position: Int, source: Int) {
+    package mutating func insertPending(_ item: TestItem, at position: Int, source: Int) {
         sources[source].removed[item.id] = nil
         if update(item, source: source) {
             return

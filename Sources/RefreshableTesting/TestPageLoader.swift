@@ -551,7 +551,7 @@ public final class TestPageLoader<Item: Sendable> {
     /// The in-flight request of `sources` that an answer to `load` would settle: the request the load
     /// was made for, or, for a load made without one, the source's in-flight request with the load's
     /// page and kind when the load is the newest of its source.
-    func inFlightRequest<SourceItem>(
+    package func inFlightRequest<SourceItem>(
         answeredBy load: TestLoad,
         in sources: RefreshSources<SourceItem>
     ) -> RefreshRequest? {

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableFuzzing
 import RefreshableTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// Bugs a fuzz finds that are known and being fixed: the check or step that finds each is left
 /// out of a run unless named, so that a run stays green until the fix lands. None today: the last

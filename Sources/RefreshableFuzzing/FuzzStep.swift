@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// One step of a hostile-input fuzz: something a user, the app or a hostile server does.
 ///

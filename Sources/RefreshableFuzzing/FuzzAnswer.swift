@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// A hostile server's answer, described relative to the load it answers so that it means the same
 /// whatever load a shrunk sequence gives it to; ``FuzzServer`` makes the page.

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// Random hostile steps, drawn from a seed.
 extension FuzzStep {

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// The state machine a ``SourcesFuzz`` drives: `RefreshSources` itself (``PlainStateMachine``),
 /// or a wrapper that changes one transition, to show the fuzz catches it.

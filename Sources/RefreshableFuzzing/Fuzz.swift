@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// A hostile-input fuzz of the state machine and of the adopters: seeded episodes of
 /// ``FuzzStep`` values, the rules that need no adopter checked after every step, and a failing

@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// A screen an ``AdopterFuzz`` drives: a `Refreshable` adopter or a `RefreshListModel`, on a
 /// ``ConformanceRig``'s doubles. Each call does what a user or the app does and returns the Swift

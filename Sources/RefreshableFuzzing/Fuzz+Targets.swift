@@ -1,4 +1,5 @@
 import Refreshable
+import RefreshableTesting
 
 /// Each target's fuzz behind one entry point, for the fuzz's command line and tests.
 extension Fuzz {
