@@ -248,16 +248,26 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         return true
     }
 
-    /// Answers a pending load with a new page carrying `signals`; returns its items and what it settles.
+    /// Answers a pending load with a new page carrying `signals`, as the adopter's server sends
+    /// it (see ``PageSignals/sent(for:itemCount:pageSize:signalsInEveryAnswer:firstPage:heldAfter:)``);
+    /// returns its items, what it settles, and the signals the library must see: those sent, or
+    /// the end of the list on a source whose list is one page (``ConformanceConfiguration/onePageSources``).
+    /// - Parameter heldAfter: The items the server sent the source once the page applies, for a
+    ///   total count it must add; by default what the source holds with the page.
     func answer(
         _ load: TestLoad,
         itemCount: Int,
         copies: [TestItem] = [],
         signals: PageSignals = PageSignals(),
+        heldAfter: Int? = nil,
         remark: String = ""
-    ) -> (items: [TestItem], settling: Settling?) {
+    ) -> (items: [TestItem], settling: Settling?, sent: PageSignals) {
         var settling = settling(load)
-        var signals = signals
+        let held = sources.indices.contains(load.source) && load.kind != .refresh ? sources[load.source].items.count : 0
+        var signals = signals.sent(
+            for: load, itemCount: itemCount, pageSize: policy.pageSize,
+            signalsInEveryAnswer: policy.paging == .pageNumbers ? rig.signalsInEveryAnswer : [],
+            firstPage: policy.firstPage, heldAfter: heldAfter ?? held + itemCount)
         if policy.paging == .cursors {
             signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
         }
@@ -275,7 +285,8 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             previousCursor: signals.previousCursor
         )
         rig.loader.answer(load, with: made.page)
-        return (made.items, settling)
+        let onePage = rig.onePageSources.contains(load.source) && load.kind != .loadPrevious
+        return (made.items, settling, onePage ? .onePage : signals)
     }
 
     /// Adds to the step that answered what `settling` settles what the library did with the answer

@@ -124,6 +124,19 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     #expect(report.checkedRules == oneStatement.checkedRules)
 }
 
+// MARK: - Say how your screen pages and shows failures
+
+@Test @MainActor func theArticlesPagingDeclarationsPassTheScreensPortedFaithfully() async throws {
+    // 13 tabs: the newest threads page by page, then 12 boards of one page each.
+    let home = ConformanceConfiguration(
+        sourceCount: 13, endOfListSignals: .hasMore, onePageSources: Set(1..<13))
+    // A page count when there are several pages, no current page: one page when absent.
+    let favourites = ConformanceConfiguration(
+        sourceCount: 1, endOfListSignals: .pageCount, signalInEveryAnswer: true)
+    try await RefreshableConformance.check(home, makeItem: ForumThread.init) { makeForumHome($0) }
+    try await RefreshableConformance.check(favourites, makeItem: Favourite.init) { makeFavourites($0) }
+}
+
 // MARK: - Read what was not checked
 
 @Test @MainActor func ordersControllerLeavesNothingUncheckedAndSendsOnlyHasMore() async throws {
@@ -232,7 +245,7 @@ func replayExample(seed: UInt64) async throws {
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 11)
+    #expect(blocks.count == 12)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }
