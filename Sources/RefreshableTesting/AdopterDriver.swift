@@ -270,7 +270,11 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             firstPage: policy.firstPage, heldAfter: heldAfter ?? held + itemCount)
         if policy.paging == .cursors {
             signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
+            if !rig.hasPreviousPages {
+                signals.previousCursor = nil
+            }
         }
+        let copies = copies.count < itemCount ? copies : copiesAskedAfter(load, copies)
         let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
         note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
         settling?.step = steps.count - 1
@@ -286,7 +290,29 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         )
         rig.loader.answer(load, with: made.page)
         let onePage = rig.onePageSources.contains(load.source) && load.kind != .loadPrevious
-        return (made.items, settling, onePage ? .onePage : signals)
+        if onePage {
+            return (made.items, settling, .onePage)
+        }
+        // An adopter that makes cursors from ids asks after the page's last item.
+        if let cursor = rig.itemIDCursor, signals.nextCursor != nil {
+            signals.nextCursor = made.items.last.map { cursor($0.id) }
+        }
+        return (made.items, settling, signals)
+    }
+
+    /// `copies`, which fill a page answering `load`, in an order that does not end the page with
+    /// an item the source's loads asked after already, for an adopter that makes cursors from
+    /// ids: a server answering `before=` an item sends items older than it, so it never ends a
+    /// page with an item asked after, and an answer that did would lead the list back where it
+    /// was. Unchanged when every copy was asked after.
+    private func copiesAskedAfter(_ load: TestLoad, _ copies: [TestItem]) -> [TestItem] {
+        guard let cursor = rig.itemIDCursor, let last = copies.last else { return copies }
+        let asked = Set(rig.loader.loads.filter { $0.source == load.source }.compactMap(\.cursor))
+        guard asked.contains(cursor(last.id)), let other = copies.lastIndex(where: { !asked.contains(cursor($0.id)) })
+        else { return copies }
+        var reordered = copies
+        reordered.swapAt(other, reordered.count - 1)
+        return reordered
     }
 
     /// Adds to the step that answered what `settling` settles what the library did with the answer

@@ -35,8 +35,10 @@ enum PagingFeature: Sendable {
     case identity
     /// The policy numbers answers differently from requests (`curPageOffset`).
     case answerNumbering
-    /// The policy pages by cursor.
+    /// The policy pages by cursor, and the adopter hands the loader's cursors through.
     case cursors
+    /// The policy pages by cursor, and the list loads pages before its first.
+    case previousPagesByCursor
     /// The policy caps the pages held (`maxPages`).
     case pageCap
     /// The runtime retries failed loads (`RefreshRetry`).
@@ -50,7 +52,8 @@ enum PagingFeature: Sendable {
         switch self {
         case .identity: return traits.hasIdentity
         case .answerNumbering: return traits.policy.curPageOffset != 0
-        case .cursors: return traits.policy.paging == .cursors
+        case .cursors: return traits.policy.paging == .cursors && !traits.cursorsAreItemIDs
+        case .previousPagesByCursor: return traits.policy.paging == .cursors && traits.hasPreviousPages
         case .pageCap: return traits.policy.maxPages != nil
         case .retry: return (traits.retries ?? 0) > 0
         case .refreshAroundPosition:

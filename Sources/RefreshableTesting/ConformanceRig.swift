@@ -41,6 +41,22 @@ public struct ConformanceConfiguration: Sendable {
     /// as not checked. The failure placeholder, the footer's failure and the failure recorded in
     /// the state are checked either way.
     public var showsFailuresItself: Bool
+    /// Whether your adopter makes each next cursor from the id of a page's last item, as an API
+    /// that pages with `before=`, `max_id=` or `until=` the oldest item it holds, rather than
+    /// handing the answer's `nextCursor` through; `false` by default. Its list ends with a page
+    /// shorter than your page size.
+    ///
+    /// The suite then expects each load-more to ask with the id of the last item answered, as a
+    /// string (`"\(id)"` of the id ``itemID`` gives), which ``TestPageLoader/load(cursor:source:)``
+    /// takes; a page whose last item is one sent before asks with its id again, and the progress
+    /// rule counts that cursor as followed already. The scenarios that check the loader's own
+    /// cursors are handed through do not run.
+    public var cursorsAreItemIDs: Bool
+    /// Whether your list loads pages before its first, with `loadPrevious()` (newer items above a
+    /// feed, pages a page cap dropped); `true` by default. Set it to `false` for a list paged by
+    /// cursor that has none, such as a chat whose newer messages are pushed: the suite then sends
+    /// no previous cursor and does not expect pages before the first to load.
+    public var hasPreviousPages: Bool
     /// How many random steps ``RefreshableConformance`` runs after the scenarios; `0` runs none.
     public var randomizedSteps: Int
     /// The seed of the random steps.
@@ -74,6 +90,9 @@ public struct ConformanceConfiguration: Sendable {
     ///     `false` by default.
     ///   - showsFailuresItself: Whether the adopter shows failures its own way instead of the
     ///     list's failure messages; `false` by default.
+    ///   - cursorsAreItemIDs: Whether the adopter makes each next cursor from the id of a page's
+    ///     last item; `false` by default.
+    ///   - hasPreviousPages: Whether the list loads pages before its first; `true` by default.
     ///   - randomizedSteps: How many random steps to run after the scenarios.
     ///   - seed: The seed of the random steps.
     ///   - duplicates: Whether the rig's sources get an identity, and which copy of an item
@@ -90,6 +109,8 @@ public struct ConformanceConfiguration: Sendable {
         onePageSources: Set<Int> = [],
         signalInEveryAnswer: Bool = false,
         showsFailuresItself: Bool = false,
+        cursorsAreItemIDs: Bool = false,
+        hasPreviousPages: Bool = true,
         randomizedSteps: Int = 2_000,
         seed: UInt64 = 0x5EED,
         duplicates: RefreshItemIdentity<TestItem>.DuplicateRule? = nil,
@@ -105,6 +126,8 @@ public struct ConformanceConfiguration: Sendable {
         self.onePageSources = onePageSources
         self.signalInEveryAnswer = signalInEveryAnswer
         self.showsFailuresItself = showsFailuresItself
+        self.cursorsAreItemIDs = cursorsAreItemIDs
+        self.hasPreviousPages = hasPreviousPages
         self.randomizedSteps = randomizedSteps
         self.seed = seed
         self.duplicates = duplicates
@@ -183,6 +206,11 @@ public final class ConformanceRig<Item: Sendable> {
     package let signalsInEveryAnswer: EndOfListSignals
     /// Whether the adopter shows failures its own way (see ``ConformanceConfiguration/showsFailuresItself``).
     package let showsFailuresItself: Bool
+    /// The cursor a load-more asks with after a page whose last item has this ``TestItem/id``,
+    /// when the adopter makes cursors from ids (see ``ConformanceConfiguration/cursorsAreItemIDs``).
+    package let itemIDCursor: (@Sendable (Int) -> String)?
+    /// Whether the list loads pages before its first (see ``ConformanceConfiguration/hasPreviousPages``).
+    package let hasPreviousPages: Bool
 
     /// Creates a rig.
     /// - Parameters:
@@ -210,6 +238,13 @@ public final class ConformanceRig<Item: Sendable> {
         onePageSources = configuration.onePageSources
         signalsInEveryAnswer = configuration.signalInEveryAnswer ? configuration.endOfListSignals ?? [] : []
         showsFailuresItself = configuration.showsFailuresItself
+        if configuration.cursorsAreItemIDs {
+            let id = configuration.itemID
+            itemIDCursor = { (item: Int) -> String in String(describing: id(item)) }
+        } else {
+            itemIDCursor = nil
+        }
+        hasPreviousPages = configuration.hasPreviousPages
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             storedClock = TestClock()
         } else {
@@ -218,6 +253,7 @@ public final class ConformanceRig<Item: Sendable> {
         // The begin animations count the turns the rig lets pass, not a task's own yields, which
         // interleave with the rig's in an order that differs from run to run.
         loader.takesTurns(of: mainQueue)
+        loader.itemIDCursor = itemIDCursor
     }
 
     /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry

@@ -123,7 +123,8 @@ public enum RefreshableConformance {
     /// The names of the scenarios the suite runs only for an adopter whose policy pages by cursor.
     @MainActor
     package static var cursorScenarioNames: [(rule: ConformanceRule, name: String)] {
-        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors }.map { ($0.rule, $0.name) }
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors || $0.feature == .previousPagesByCursor }
+            .map { ($0.rule, $0.name) }
     }
 
     /// The names of the scenarios the suite runs only for an adopter whose policy caps the pages held.

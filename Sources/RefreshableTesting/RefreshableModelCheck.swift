@@ -77,7 +77,7 @@ package enum RefreshableModelCheck {
         let identity = traits?.hasIdentity ?? false
         // A list paged by cursor has pages before its first; a capped one once the cap dropped some.
         let policy = traits?.policy ?? configuration.policy
-        let previousPages = policy.paging == .cursors || policy.maxPages != nil
+        let previousPages = (policy.paging == .cursors && (traits?.hasPreviousPages ?? true)) || policy.maxPages != nil
         let retries = (traits?.retries ?? 0) > 0
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as

@@ -70,6 +70,10 @@ public final class TestPageLoader<Item: Sendable> {
     /// Where each cursor handed out in an answer leads: the page and the kind of load that asks for it.
     private var cursorTargets: [CursorKey: (page: Int, kind: RefreshRequest.Kind)] = [:]
 
+    /// The cursor an adopter that makes cursors from its items' ids asks the page after a page
+    /// with, given the ``TestItem/id`` of its last item; `nil` when it hands cursors through.
+    package var itemIDCursor: (@Sendable (Int) -> String)?
+
     /// What the loader does on each turn it lets the main actor take (``settle()`` and the waits):
     /// a turn of the controls' main queue, once ``takesTurns(of:)`` named it.
     private var onTurn: (@MainActor () -> Void)?
@@ -180,7 +184,10 @@ public final class TestPageLoader<Item: Sendable> {
     /// page after the one answered (a load-more), a previous cursor to the page before it (a load of
     /// the previous page). No cursor asks for the first page (a refresh). A cursor it never handed
     /// out for `source` asks for ``unknownCursorPage``, which no scenario expects, so the suite
-    /// reports it.
+    /// reports it. In a rig made with ``ConformanceConfiguration/cursorsAreItemIDs``, the id of the
+    /// last item of an answer that goes on, as a string, leads to the page after it too (the
+    /// newest such page, when a page ends with an item sent before):
+    /// `loader.load(cursor: before.map { "\($0)" }, source: channel)` for a `before=` id API.
     ///
     /// ```swift
     /// struct LoaderBackedMessagesAPI: MessagesAPI {
@@ -300,6 +307,10 @@ public final class TestPageLoader<Item: Sendable> {
         minted += items
         if let nextCursor {
             cursorTargets[CursorKey(source: load.source, cursor: nextCursor)] = (load.page &+ 1, .loadMore)
+            if let itemIDCursor, let last = items.last {
+                let afterLast = CursorKey(source: load.source, cursor: itemIDCursor(last.id))
+                cursorTargets[afterLast] = (load.page &+ 1, .loadMore)
+            }
         }
         if let previousCursor {
             cursorTargets[CursorKey(source: load.source, cursor: previousCursor)] = (load.page &- 1, .loadPrevious)

@@ -133,8 +133,15 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     // A page count when there are several pages, no current page: one page when absent.
     let favourites = ConformanceConfiguration(
         sourceCount: 1, endOfListSignals: .pageCount, signalInEveryAnswer: true)
+    // A chat asking `before=` the oldest message's id, its newer messages pushed.
+    let chat = ConformanceConfiguration(
+        sourceCount: 1, endOfListSignals: [], cursorsAreItemIDs: true, hasPreviousPages: false)
     try await RefreshableConformance.check(home, makeItem: ForumThread.init) { makeForumHome($0) }
     try await RefreshableConformance.check(favourites, makeItem: Favourite.init) { makeFavourites($0) }
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+    try await RefreshableConformance.checkListModel(chat, makeItem: ChatMessage.init) { rig in
+        makeChat(api: LoaderChatAPI(loader: rig.loader), pageSize: rig.policy.pageSize)
+    }
 }
 
 // MARK: - Read what was not checked

@@ -360,3 +360,112 @@ func makeHUDBoard(_ rig: ConformanceRig<ForumThread>) -> HUDBoardController {
         #expect(leftOut.reason.contains("went on past them"))
     }
 }
+
+// MARK: - A chat whose cursors are its messages' ids, with no previous pages
+
+/// A chat message.
+struct ChatMessage: Identifiable, Sendable, Equatable {
+    let id: Int
+    let text: String
+}
+
+protocol ChatAPI: Sendable {
+    /// The newest messages of a channel, newest first, or those older than the message `before`.
+    func messages(channel: Int, before: Int?) async throws -> [ChatMessage]
+}
+
+/// A SwiftUI chat: older messages load above by the id of the oldest one shown; newer ones are
+/// pushed, so the list has no previous pages.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@MainActor
+func makeChat(api: any ChatAPI, pageSize: Int) -> RefreshListModel<ChatMessage> {
+    let sources = RefreshSources<ChatMessage>(
+        noMoreTitles: ["The start of the conversation"], policy: RefreshPolicy(pageSize: pageSize, paging: .cursors),
+        identity: .id())
+    return RefreshListModel(RefreshRuntime(sources)) { request in
+        let messages = try await api.messages(channel: request.source, before: request.cursor.flatMap { Int($0) })
+        // A short page holds the conversation's first message.
+        let oldest = messages.count < pageSize ? nil : messages.last.map { "\($0.id)" }
+        return RefreshPage(items: messages, nextCursor: oldest)
+    }
+}
+
+struct LoaderChatAPI: ChatAPI {
+    let loader: TestPageLoader<ChatMessage>
+
+    func messages(channel: Int, before: Int?) async throws -> [ChatMessage] {
+        try await loader.load(cursor: before.map { "\($0)" }, source: channel).items
+    }
+}
+
+extension ChatMessage {
+    init(_ item: TestItem) { self.init(id: item.id, text: item.description) }
+}
+
+/// The most common cursor API pages by the id of the oldest item held; the suite expects each
+/// load-more to ask after the last item answered.
+@MainActor
+@Suite struct ItemIDCursorTests {
+    @Test func aChatWhoseCursorsAreItsMessagesIDsWithNoPreviousPagesKeepsEveryRule() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        let configuration = ConformanceConfiguration(
+            sourceCount: 1, endOfListSignals: [], cursorsAreItemIDs: true, hasPreviousPages: false)
+        let report = try await RefreshableConformance.checkListModel(configuration, makeItem: ChatMessage.init) {
+            rig in
+            makeChat(api: LoaderChatAPI(loader: rig.loader), pageSize: rig.policy.pageSize)
+        }
+        #expect(report.randomizedSteps == configuration.randomizedSteps)
+        #expect(report.checkedRules.isSuperset(of: [.progress, .itemsHeldOnce, .loadMoreAsksNextPage]))
+        #expect(report.uncheckedRules == [.resultAppliesToRequester, .sourcesKeepOwnState], "\(report)")
+    }
+
+    @Test func aPageWhoseOldestMessageIsHeldAlreadyLeadsToThePageAfterIt() async throws {
+        // The loader knows where an id leads: after the newest page that ended with it.
+        let rig = ConformanceRig(
+            configuration: ConformanceConfiguration(cursorsAreItemIDs: true), makeItem: ChatMessage.init)
+        let loader = rig.loader
+        async let newest = loader.load(cursor: nil, source: 0)
+        _ = await loader.waitForLoads(count: 1)
+        let first = try #require(loader.pending.first)
+        let held = loader.makePage(for: first, itemCount: 3, nextCursor: "c2").items
+        loader.answer(first, with: loader.makePage(for: first, itemCount: 3, copies: held, nextCursor: "c2").page)
+        #expect(try await newest.items.map(\.id) == held.map(\.id))
+        async let older = loader.load(cursor: "\(held[2].id)", source: 0)
+        _ = await loader.waitForLoads(count: 2)
+        let second = try #require(loader.pending.first)
+        #expect(second.page == 2 && second.kind == .loadMore)
+        // The server sends the page's messages again, the newest of the first page last.
+        let repeated = [held[1], held[2], held[0]]
+        loader.answer(second, with: loader.makePage(for: second, itemCount: 3, copies: repeated, nextCursor: "c3").page)
+        #expect(try await older.items.last?.id == held[0].id)
+        async let oldest = loader.load(cursor: "\(held[0].id)", source: 0)
+        _ = await loader.waitForLoads(count: 3)
+        let third = try #require(loader.pending.first)
+        #expect(third.page == 3 && third.kind == .loadMore && third.cursor == "\(held[0].id)")
+        loader.answer(third, itemCount: 0)
+        _ = try await oldest
+    }
+
+    @Test func aChatThatDerivesItsCursorFromTheNewestMessageIsCaught() async throws {
+        guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+        var configuration = ConformanceConfiguration(
+            sourceCount: 1, endOfListSignals: [], cursorsAreItemIDs: true, hasPreviousPages: false)
+        configuration.randomizedSteps = 0
+        let failure = try await #require(throws: ConformanceFailure.self) {
+            try await RefreshableConformance.checkListModel(configuration, makeItem: ChatMessage.init) { rig in
+                let api = LoaderChatAPI(loader: rig.loader)
+                let pageSize = rig.policy.pageSize
+                let sources = RefreshSources<ChatMessage>(
+                    noMoreTitles: ["Start"], policy: RefreshPolicy(pageSize: pageSize, paging: .cursors),
+                    identity: .id())
+                return RefreshListModel(RefreshRuntime(sources)) { request in
+                    let messages = try await api.messages(
+                        channel: request.source, before: request.cursor.flatMap { Int($0) })
+                    let newest = messages.count < pageSize ? nil : messages.first.map { "\($0.id)" }
+                    return RefreshPage(items: messages, nextCursor: newest)
+                }
+            }
+        }
+        #expect(failure.violatedRules.contains(.loadMoreAsksNextPage), "\(failure)")
+    }
+}
