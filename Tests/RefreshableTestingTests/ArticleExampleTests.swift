@@ -124,6 +124,19 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     #expect(report.checkedRules == oneStatement.checkedRules)
 }
 
+// MARK: - Know what the suite can observe
+
+@Test @MainActor func aLoadMoreAsksForThePageAfterTheFirst() async throws {
+    let rig = ConformanceRig(makeItem: Order.init)
+    let controller = makeController(rig)
+    rig.connect(controller)
+    let first = try #require(await rig.loader.waitForLoad { controller.setupRefreshHeader() })
+    rig.loader.answer(first, itemCount: 3)
+    await rig.settle()
+    let more = try #require(await rig.loader.waitForLoad { controller.loadMore() })
+    #expect(more.page == 2 && more.kind == .loadMore)
+}
+
 // MARK: - Say how your screen pages and shows failures
 
 @Test @MainActor func theArticlesPagingDeclarationsPassTheScreensPortedFaithfully() async throws {
@@ -252,7 +265,7 @@ func replayExample(seed: UInt64) async throws {
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 12)
+    #expect(blocks.count == 13)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }
