@@ -249,19 +249,33 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
         return true
     }
 
-    /// Answers a pending load with a new page carrying `signals`; returns its items and what it settles.
+    /// Answers a pending load with a new page carrying `signals`, as the adopter's server sends
+    /// it (see ``PageSignals/sent(for:itemCount:pageSize:signalsInEveryAnswer:firstPage:heldAfter:)``);
+    /// returns its items, what it settles, and the signals the library must see: those sent, or
+    /// the end of the list on a source whose list is one page (``ConformanceConfiguration/onePageSources``).
+    /// - Parameter heldAfter: The items the server sent the source once the page applies, for a
+    ///   total count it must add; by default what the source holds with the page.
     func answer(
         _ load: TestLoad,
         itemCount: Int,
         copies: [TestItem] = [],
         signals: PageSignals = PageSignals(),
+        heldAfter: Int? = nil,
         remark: String = ""
-    ) -> (items: [TestItem], settling: Settling?) {
+    ) -> (items: [TestItem], settling: Settling?, sent: PageSignals) {
         var settling = settling(load)
-        var signals = signals
+        let held = sources.indices.contains(load.source) && load.kind != .refresh ? sources[load.source].items.count : 0
+        var signals = signals.sent(
+            for: load, itemCount: itemCount, pageSize: policy.pageSize,
+            signalsInEveryAnswer: policy.paging == .pageNumbers ? rig.signalsInEveryAnswer : [],
+            firstPage: policy.firstPage, heldAfter: heldAfter ?? held + itemCount)
         if policy.paging == .cursors {
             signals = signals.forCursorPaging(itemCount: itemCount, pageSize: policy.pageSize, page: load.page)
+            if !rig.hasPreviousPages {
+                signals.previousCursor = nil
+            }
         }
+        let copies = copies.count < itemCount ? copies : copiesAskedAfter(load, copies)
         let repeated = copies.isEmpty ? "" : ", copies of \(copies)"
         note("answer \(load) with \(itemCount) item(s)\(repeated)\(signals)\(remark)")
         settling?.step = steps.count - 1
@@ -276,7 +290,30 @@ final class AdopterDriver<Adopter: Refreshable> where Adopter.Item: Equatable {
             previousCursor: signals.previousCursor
         )
         rig.loader.answer(load, with: made.page)
-        return (made.items, settling)
+        let onePage = rig.onePageSources.contains(load.source) && load.kind != .loadPrevious
+        if onePage {
+            return (made.items, settling, .onePage)
+        }
+        // An adopter that makes cursors from ids asks after the page's last item.
+        if let cursor = rig.itemIDCursor, signals.nextCursor != nil {
+            signals.nextCursor = made.items.last.map { cursor($0.id) }
+        }
+        return (made.items, settling, signals)
+    }
+
+    /// `copies`, which fill a page answering `load`, in an order that does not end the page with
+    /// an item the source's loads asked after already, for an adopter that makes cursors from
+    /// ids: a server answering `before=` an item sends items older than it, so it never ends a
+    /// page with an item asked after, and an answer that did would lead the list back where it
+    /// was. Unchanged when every copy was asked after.
+    private func copiesAskedAfter(_ load: TestLoad, _ copies: [TestItem]) -> [TestItem] {
+        guard let cursor = rig.itemIDCursor, let last = copies.last else { return copies }
+        let asked = Set(rig.loader.loads.filter { $0.source == load.source }.compactMap(\.cursor))
+        guard asked.contains(cursor(last.id)), let other = copies.lastIndex(where: { !asked.contains(cursor($0.id)) })
+        else { return copies }
+        var reordered = copies
+        reordered.swapAt(other, reordered.count - 1)
+        return reordered
     }
 
     /// Adds to the step that answered what `settling` settles what the library did with the answer

@@ -40,7 +40,7 @@ extension AdopterScenario {
     static var refreshSupersedesPreviousPage: AdopterScenario {
         AdopterScenario(
             .previousPageLoads, "the previous page loads beside a load-more; a refresh supersedes it",
-            feature: .cursors
+            feature: .previousPagesByCursor
         ) { t in
             let s = t.adopter.currentIndex
             let f = t.firstPage
@@ -78,7 +78,7 @@ extension AdopterScenario {
     static var aChatPollsAgainAfterAnEmptyAnswer: AdopterScenario {
         AdopterScenario(
             .previousPageLoads, "a chat polls again for newer items after an empty answer that carries a cursor",
-            feature: .cursors
+            feature: .previousPagesByCursor
         ) { t in
             let s = t.adopter.currentIndex
             let f = t.firstPage

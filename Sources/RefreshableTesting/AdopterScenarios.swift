@@ -35,8 +35,10 @@ enum PagingFeature: Sendable {
     case identity
     /// The policy numbers answers differently from requests (`curPageOffset`).
     case answerNumbering
-    /// The policy pages by cursor.
+    /// The policy pages by cursor, and the adopter hands the loader's cursors through.
     case cursors
+    /// The policy pages by cursor, and the list loads pages before its first.
+    case previousPagesByCursor
     /// The policy caps the pages held (`maxPages`).
     case pageCap
     /// The runtime retries failed loads (`RefreshRetry`).
@@ -50,7 +52,8 @@ enum PagingFeature: Sendable {
         switch self {
         case .identity: return traits.hasIdentity
         case .answerNumbering: return traits.policy.curPageOffset != 0
-        case .cursors: return traits.policy.paging == .cursors
+        case .cursors: return traits.policy.paging == .cursors && !traits.cursorsAreItemIDs
+        case .previousPagesByCursor: return traits.policy.paging == .cursors && traits.hasPreviousPages
         case .pageCap: return traits.policy.maxPages != nil
         case .retry: return (traits.retries ?? 0) > 0
         case .refreshAroundPosition:
@@ -466,7 +469,7 @@ extension AdopterScenario {
         ) {
             t in
             let s = t.adopter.currentIndex
-            let o = (s + 1) % t.sourceCount
+            guard let o = t.secondSource(besides: s) else { return t.skip(.resultAppliesToRequester, .pagingSource) }
             let f = t.firstPage
             let first = try await t.appearAndExpectFirstLoad(source: s)
             await t.switchSource(to: o)
@@ -481,25 +484,32 @@ extension AdopterScenario {
             try t.expectItems(source: o, b, .resultAppliesToRequester)
             try t.expectItems(source: s, a, .resultAppliesToRequester)
 
+            // The load-mores run on the second source, or on the first when the second is one page.
+            let (p, q) = t.pages(o) ? (o, s) : (s, o)
+            if p != o {
+                await t.switchSource(to: p)
+                try await t.expectNoLoad(.sourcesKeepOwnState)
+            }
+            let held = p == o ? b : a
             t.rig.loader.cancellationBehavior = .ignoresCancellation
             await t.loadMore()
-            let cancelled = try await t.expectLoad(source: o, page: f + 1, kind: .loadMore, .loadMoreAsksNextPage)
-            await t.cancelLoading(source: o)
+            let cancelled = try await t.expectLoad(source: p, page: f + 1, kind: .loadMore, .loadMoreAsksNextPage)
+            await t.cancelLoading(source: p)
             await t.answer(cancelled, itemCount: t.fullPage)
-            try t.expectItems(source: o, b, .resultAppliesToRequester)
+            try t.expectItems(source: p, held, .resultAppliesToRequester)
             await t.loadMore()
-            let retry = try await t.expectLoad(source: o, page: f + 1, kind: .loadMore, .failedLoadCommitsNoPage)
+            let retry = try await t.expectLoad(source: p, page: f + 1, kind: .loadMore, .failedLoadCommitsNoPage)
             let c = await t.answer(retry, itemCount: t.fullPage)
-            try t.expectItems(source: o, b + c, .resultAppliesToRequester)
+            try t.expectItems(source: p, held + c, .resultAppliesToRequester)
 
             await t.loadMore()
-            let background = try await t.expectLoad(source: o, page: f + 2, kind: .loadMore, .loadMoreAsksNextPage)
-            await t.switchSource(to: s)
+            let background = try await t.expectLoad(source: p, page: f + 2, kind: .loadMore, .loadMoreAsksNextPage)
+            await t.switchSource(to: q)
             try await t.expectNoLoad(.sourcesKeepOwnState)
             let d = await t.answer(background, itemCount: t.fullPage)
-            try t.expectItems(source: o, b + c + d, .resultAppliesToRequester)
-            try t.expectItems(source: s, a, .resultAppliesToRequester)
-            try t.expectFooter(.idle, .sourcesKeepOwnState)
+            try t.expectItems(source: p, held + c + d, .resultAppliesToRequester)
+            try t.expectItems(source: q, p == o ? a : b, .resultAppliesToRequester)
+            try t.expectFooter(t.pages(q) ? .idle : t.endedFooter(source: q), .sourcesKeepOwnState)
             try t.expectHeader(refreshing: false, .sourcesKeepOwnState)
         }
     }
@@ -509,32 +519,44 @@ extension AdopterScenario {
             .sourcesKeepOwnState, "each source keeps its own state; switching re-renders", minimumSources: 2
         ) { t in
             let s = t.adopter.currentIndex
-            let o = (s + 1) % t.sourceCount
+            guard let o = t.secondSource(besides: s) else { return t.skip(.sourcesKeepOwnState, .pagingSource) }
             let f = t.firstPage
+            // One source ends and the other stays open: the first ends by a short page, unless the
+            // second is one page, which ends by any answer.
+            let ended = t.pages(o) ? s : o
+            let footer = { (source: Int) in source == ended ? t.endedFooter(source: source) : .idle }
             let first = try await t.appearAndExpectFirstLoad(source: s)
-            let a = await t.answer(first, itemCount: t.shortPage)
-            try t.expectFooter(t.endedFooter(source: s), .endOfList)
+            let a = await t.answer(first, itemCount: ended == s ? t.shortPage : t.fullPage)
+            try t.expectFooter(footer(s), ended == s ? .endOfList : .sourcesKeepOwnState)
             await t.switchSource(to: o)
             let other = try await t.expectLoad(source: o, page: f, kind: .refresh, .sourcesKeepOwnState)
             try t.expectFooter(hidden: true, .sourcesKeepOwnState)
             try t.expectHeader(refreshing: true, .sourcesKeepOwnState)
             let b = await t.answer(other, itemCount: t.fullPage)
-            try t.expectFooter(.idle, .sourcesKeepOwnState)
+            try t.expectFooter(footer(o), .sourcesKeepOwnState)
             try t.expectFooter(hidden: false, .sourcesKeepOwnState)
             try t.expectHeader(refreshing: false, .sourcesKeepOwnState)
             await t.switchSource(to: s)
             try await t.expectNoLoad(.sourcesKeepOwnState)
-            try t.expectFooter(t.endedFooter(source: s), .sourcesKeepOwnState)
+            try t.expectFooter(footer(s), .sourcesKeepOwnState)
             try t.expectFooter(hidden: false, .sourcesKeepOwnState)
             try t.expectItems(source: s, a, .sourcesKeepOwnState)
             try t.expectItems(source: o, b, .sourcesKeepOwnState)
             await t.loadMore()
-            try await t.expectNoLoad(.sourcesKeepOwnState)
+            if ended == s {
+                try await t.expectNoLoad(.sourcesKeepOwnState)
+            } else {
+                _ = try await t.expectLoad(source: s, page: f + 1, kind: .loadMore, .sourcesKeepOwnState)
+            }
             await t.switchSource(to: o)
             try await t.expectNoLoad(.sourcesKeepOwnState)
-            try t.expectFooter(.idle, .sourcesKeepOwnState)
+            try t.expectFooter(footer(o), .sourcesKeepOwnState)
             await t.loadMore()
-            _ = try await t.expectLoad(source: o, page: f + 1, kind: .loadMore, .sourcesKeepOwnState)
+            if ended == o {
+                try await t.expectNoLoad(.sourcesKeepOwnState)
+            } else {
+                _ = try await t.expectLoad(source: o, page: f + 1, kind: .loadMore, .sourcesKeepOwnState)
+            }
         }
     }
 }

@@ -264,6 +264,15 @@ public enum ConformanceMismatch: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the mismatch is about how a failure is presented (a placeholder, messages), not
+    /// about the list's state.
+    var isPresentation: Bool {
+        switch self {
+        case .placeholderShown, .failureMessages: return true
+        default: return false
+        }
+    }
+
     /// Expected versus observed, on one line.
     public var description: String { "expected \(expected); observed \(observed)" }
 

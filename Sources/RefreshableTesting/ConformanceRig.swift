@@ -17,6 +17,46 @@ public struct ConformanceConfiguration: Sendable {
     /// The end-of-list signals the adopter's loader forwards; `nil` (the default) finds them by
     /// probing fresh adopters. Declare them to have the suite fail an adopter that drops one.
     public var endOfListSignals: EndOfListSignals?
+    /// The sources whose list is one page: your adopter ends the list with every answer there,
+    /// whatever the server sends, as a home screen does for its fixed tabs beside one that pages.
+    /// Empty (the default) when every source pages.
+    ///
+    /// The suite answers the loads of these sources as the end of the list, expects no load-more
+    /// there, and runs the scenarios that load more on a second source on one that pages (they
+    /// are listed as not checked when no other source pages). The scenarios of one source run on
+    /// the source your adopter shows first, which should page.
+    public var onePageSources: Set<Int>
+    /// Whether your server sends its end-of-list signal in every answer, so that your adopter
+    /// may read an answer without one its own way: an API that sends a page count only for a
+    /// list of more than one page, which your adopter reads as one page when absent. `false`
+    /// (the default) when answers may come without a signal and the page's size decides.
+    ///
+    /// The suite then sends the strongest of ``endOfListSignals`` with every page of a refresh or
+    /// a load-more, saying what the page's size would say; declare the signals with it.
+    public var signalInEveryAnswer: Bool
+    /// Whether your adopter shows failures its own way (a HUD of its own, from its
+    /// `presentFailure(_:)`) instead of the list's failure messages; `false` by default.
+    ///
+    /// The suite then does not count the messages on the list double, and the report lists them
+    /// as not checked. The failure placeholder, the footer's failure and the failure recorded in
+    /// the state are checked either way.
+    public var showsFailuresItself: Bool
+    /// Whether your adopter makes each next cursor from the id of a page's last item, as an API
+    /// that pages with `before=`, `max_id=` or `until=` the oldest item it holds, rather than
+    /// handing the answer's `nextCursor` through; `false` by default. Its list ends with a page
+    /// shorter than your page size.
+    ///
+    /// The suite then expects each load-more to ask with the id of the last item answered, as a
+    /// string (`"\(id)"` of the id ``itemID`` gives), which ``TestPageLoader/load(cursor:source:)``
+    /// takes; a page whose last item is one sent before asks with its id again, and the progress
+    /// rule counts that cursor as followed already. The scenarios that check the loader's own
+    /// cursors are handed through do not run.
+    public var cursorsAreItemIDs: Bool
+    /// Whether your list loads pages before its first, with `loadPrevious()` (newer items above a
+    /// feed, pages a page cap dropped); `true` by default. Set it to `false` for a list paged by
+    /// cursor that has none, such as a chat whose newer messages are pushed: the suite then sends
+    /// no previous cursor and does not expect pages before the first to load.
+    public var hasPreviousPages: Bool
     /// How many random steps ``RefreshableConformance`` runs after the scenarios; `0` runs none.
     public var randomizedSteps: Int
     /// The seed of the random steps.
@@ -45,6 +85,14 @@ public struct ConformanceConfiguration: Sendable {
     ///   - headerTiming: Which real header the header double reproduces.
     ///   - footerTiming: Which real footer the footer double reproduces.
     ///   - endOfListSignals: The signals the adopter's loader forwards; `nil` finds them by probing.
+    ///   - onePageSources: The sources whose list is one page; none by default.
+    ///   - signalInEveryAnswer: Whether the server sends its end-of-list signal in every answer;
+    ///     `false` by default.
+    ///   - showsFailuresItself: Whether the adopter shows failures its own way instead of the
+    ///     list's failure messages; `false` by default.
+    ///   - cursorsAreItemIDs: Whether the adopter makes each next cursor from the id of a page's
+    ///     last item; `false` by default.
+    ///   - hasPreviousPages: Whether the list loads pages before its first; `true` by default.
     ///   - randomizedSteps: How many random steps to run after the scenarios.
     ///   - seed: The seed of the random steps.
     ///   - duplicates: Whether the rig's sources get an identity, and which copy of an item
@@ -58,6 +106,11 @@ public struct ConformanceConfiguration: Sendable {
         headerTiming: TestHeaderControl.Timing = .uiRefreshControl,
         footerTiming: TestFooterControl.Timing = .immediate,
         endOfListSignals: EndOfListSignals? = nil,
+        onePageSources: Set<Int> = [],
+        signalInEveryAnswer: Bool = false,
+        showsFailuresItself: Bool = false,
+        cursorsAreItemIDs: Bool = false,
+        hasPreviousPages: Bool = true,
         randomizedSteps: Int = 2_000,
         seed: UInt64 = 0x5EED,
         duplicates: RefreshItemIdentity<TestItem>.DuplicateRule? = nil,
@@ -70,6 +123,11 @@ public struct ConformanceConfiguration: Sendable {
         self.headerTiming = headerTiming
         self.footerTiming = footerTiming
         self.endOfListSignals = endOfListSignals
+        self.onePageSources = onePageSources
+        self.signalInEveryAnswer = signalInEveryAnswer
+        self.showsFailuresItself = showsFailuresItself
+        self.cursorsAreItemIDs = cursorsAreItemIDs
+        self.hasPreviousPages = hasPreviousPages
         self.randomizedSteps = randomizedSteps
         self.seed = seed
         self.duplicates = duplicates
@@ -141,6 +199,18 @@ public final class ConformanceRig<Item: Sendable> {
     /// The id the adopter's identity reads for a ``TestItem/id`` (see
     /// ``ConformanceConfiguration/itemID``), which the suite's edits by id pass.
     package let itemID: @Sendable (Int) -> any Hashable & Sendable
+    /// The sources whose list is one page (see ``ConformanceConfiguration/onePageSources``).
+    package let onePageSources: Set<Int>
+    /// The declared signals, when the server sends one of them in every answer (see
+    /// ``ConformanceConfiguration/signalInEveryAnswer``); empty otherwise.
+    package let signalsInEveryAnswer: EndOfListSignals
+    /// Whether the adopter shows failures its own way (see ``ConformanceConfiguration/showsFailuresItself``).
+    package let showsFailuresItself: Bool
+    /// The cursor a load-more asks with after a page whose last item has this ``TestItem/id``,
+    /// when the adopter makes cursors from ids (see ``ConformanceConfiguration/cursorsAreItemIDs``).
+    package let itemIDCursor: (@Sendable (Int) -> String)?
+    /// Whether the list loads pages before its first (see ``ConformanceConfiguration/hasPreviousPages``).
+    package let hasPreviousPages: Bool
 
     /// Creates a rig.
     /// - Parameters:
@@ -165,6 +235,16 @@ public final class ConformanceRig<Item: Sendable> {
         noMoreTitles = (0..<configuration.sourceCount).map { "No more in source \($0)" }
         duplicates = configuration.duplicates
         itemID = configuration.itemID
+        onePageSources = configuration.onePageSources
+        signalsInEveryAnswer = configuration.signalInEveryAnswer ? configuration.endOfListSignals ?? [] : []
+        showsFailuresItself = configuration.showsFailuresItself
+        if configuration.cursorsAreItemIDs {
+            let id = configuration.itemID
+            itemIDCursor = { (item: Int) -> String in String(describing: id(item)) }
+        } else {
+            itemIDCursor = nil
+        }
+        hasPreviousPages = configuration.hasPreviousPages
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             storedClock = TestClock()
         } else {
@@ -173,6 +253,7 @@ public final class ConformanceRig<Item: Sendable> {
         // The begin animations count the turns the rig lets pass, not a task's own yields, which
         // interleave with the rig's in an order that differs from run to run.
         loader.takesTurns(of: mainQueue)
+        loader.itemIDCursor = itemIDCursor
     }
 
     /// A clock for the adopter's retries: give it to `RefreshRetry` and the suite's retry

@@ -48,6 +48,11 @@ package struct AdopterTraits: Sendable, Equatable {
     package var editsByID: Bool
     /// How many times the adopter's runtime retries a failed load, when it has a retry policy.
     package var retries: Int?
+    /// Whether the adopter makes its cursors from its items' ids (see
+    /// ``ConformanceConfiguration/cursorsAreItemIDs``).
+    package var cursorsAreItemIDs = false
+    /// Whether the list loads pages before its first (see ``ConformanceConfiguration/hasPreviousPages``).
+    package var hasPreviousPages = true
 
     package init(
         policy: RefreshPolicy,
@@ -82,9 +87,12 @@ package struct AdopterTraits: Sendable, Equatable {
         let editsByID = sources.identity.map { configuration.itemIDMatches($0.idType) } ?? true
         let retries = runtime.retry?.maxRetries
         if let declared = configuration.endOfListSignals {
-            return AdopterTraits(
+            var traits = AdopterTraits(
                 policy: policy, signals: declared, discovered: false, hasIdentity: hasIdentity, editsByID: editsByID,
                 retries: retries)
+            traits.cursorsAreItemIDs = configuration.cursorsAreItemIDs
+            traits.hasPreviousPages = configuration.hasPreviousPages
+            return traits
         }
         var found: EndOfListSignals = []
         let budget = WaitBudget()
@@ -108,8 +116,11 @@ package struct AdopterTraits: Sendable, Equatable {
             }
             await driver.finish()
         }
-        return AdopterTraits(
+        var traits = AdopterTraits(
             policy: policy, signals: found, discovered: true, hasIdentity: hasIdentity, editsByID: editsByID,
             retries: retries)
+        traits.cursorsAreItemIDs = configuration.cursorsAreItemIDs
+        traits.hasPreviousPages = configuration.hasPreviousPages
+        return traits
     }
 }

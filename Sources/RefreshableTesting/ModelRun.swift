@@ -2,8 +2,11 @@ import Refreshable
 
 /// A divergence between the adopter and the reference model at one event.
 struct Divergence: Sendable, Equatable {
-    let rule: ConformanceRule
+    var rule: ConformanceRule
     let mismatch: ConformanceMismatch
+    /// Whether only the screen diverged: the loads and the sources matched the model's, so the
+    /// events can go on against the same adopter.
+    var onScreen = false
 }
 
 /// One adopter (through its driver) and the reference model, stepped through events together.
@@ -381,24 +384,30 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
     var recordedFailures: [RefreshFailure] { driver.recordedFailures }
 
     private func check(_ event: ModelEvent, _ expect: Expectation) -> Divergence? {
-        guard var divergence = checkLoads(event, expect) ?? checkSources(expect) ?? checkScreen(expect) else {
+        let state = checkLoads(event, expect) ?? checkSources(expect)
+        guard var divergence = state ?? checkScreen(expect) else {
             return nil
         }
+        divergence.onScreen = state == nil
         // Whatever a restore leads to wrongly breaks rule SN.
         if expect.restoring {
-            return Divergence(rule: .restoring, mismatch: divergence.mismatch)
+            divergence.rule = .restoring
+            return divergence
         }
         // A stale answer that changed a load in flight was applied to a request it does not answer.
         if expect.staleAnswer, divergence.rule == .oneLoadPerSource {
-            divergence = Divergence(rule: .resultAppliesToRequester, mismatch: divergence.mismatch)
+            divergence.rule = .resultAppliesToRequester
         }
         // An answer the model refused for making no progress, or the adopter did, breaks rule S14
-        // whatever it shows wrongly.
+        // whatever it does wrongly, apart from how the failure is presented (a message, a
+        // placeholder), which an adopter may do its own way.
         let refusedByAdopter = expect.settling.map {
             driver.sources[$0.source].failure == RefreshFailure(request: $0.request, reason: .noProgress)
         }
-        guard expect.progress || refusedByAdopter == true else { return divergence }
-        return Divergence(rule: .progress, mismatch: divergence.mismatch)
+        if expect.progress || refusedByAdopter == true, !divergence.mismatch.isPresentation {
+            divergence.rule = .progress
+        }
+        return divergence
     }
 
     /// Whether the adopter starts its loads synchronously (callback style), learnt from the first
@@ -499,23 +508,23 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             ? [] : (0..<min(copies, itemCount)).map { earlier[earlier.count - 1 - ($0 * 3 + load.id) % earlier.count] }
         expect.copies = !repeated.isEmpty
         let answered = driver.answer(
-            load, itemCount: itemCount, copies: repeated, signals: signals, remark: stale ? " (stale)" : "")
+            load, itemCount: itemCount, copies: repeated, signals: signals, heldAfter: heldAfter,
+            remark: stale ? " (stale)" : "")
         expect.settling = answered.settling
         if sent.indices.contains(load.source) {
             sent[load.source] = Array((sent[load.source] + answered.items.filter { !$0.isCopy }).suffix(8))
         }
-        // The cursors the driver sends: under cursor paging, a next cursor where the list goes on.
-        let sentSignals =
-            model.policy.paging == .cursors
-            ? signals.forCursorPaging(itemCount: itemCount, pageSize: model.policy.pageSize, page: load.page) : signals
+        // What the driver sent: the answer as the adopter's server sends it, under cursor paging
+        // with a next cursor where the list goes on.
+        let sentSignals = answered.sent
         let page = RefreshPage(
             items: answered.items,
-            hasMore: signals.hasMore,
-            curPage: signals.pageCount == nil ? nil : load.page + model.policy.curPageOffset,
-            pageCount: signals.pageCount,
-            totalCount: signals.totalCount,
+            hasMore: sentSignals.hasMore,
+            curPage: sentSignals.pageCount == nil ? nil : load.page + model.policy.curPageOffset,
+            pageCount: sentSignals.pageCount,
+            totalCount: sentSignals.totalCount,
             nextCursor: sentSignals.nextCursor,
-            previousCursor: signals.previousCursor
+            previousCursor: sentSignals.previousCursor
         )
         expect.endedBefore = state.ended
         let around = model.isAroundPosition(load)
@@ -818,6 +827,10 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         return Divergence(rule: .retry, mismatch: divergence.mismatch)
     }
 
+    /// Whether the adopter shows failures its own way, so that the failure messages are not
+    /// counted (``ConformanceConfiguration/showsFailuresItself``).
+    private var countsMessages: Bool { !rig.showsFailuresItself }
+
     private func screenDivergence(_ expect: Expectation) -> Divergence? {
         if driver.hasHeader, let mismatch = driver.headerMismatch(refreshing: model.headerRefreshing) {
             return Divergence(rule: .controlsLeaveRefreshing, mismatch: mismatch)
@@ -834,7 +847,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             if let mismatch = driver.placeholderMismatch(shown: model.placeholderShown) {
                 return Divergence(rule: .failureIsShown, mismatch: mismatch)
             }
-            if let mismatch = driver.messagesMismatch(expect.messages) {
+            if countsMessages, let mismatch = driver.messagesMismatch(expect.messages) {
                 return Divergence(rule: .failureIsShown, mismatch: mismatch)
             }
         }

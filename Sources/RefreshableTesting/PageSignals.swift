@@ -1,3 +1,5 @@
+import Refreshable
+
 /// The end-of-list signals one answer carries.
 struct PageSignals: Sendable, Equatable, CustomStringConvertible {
     var hasMore: Bool?
@@ -37,6 +39,38 @@ struct PageSignals: Sendable, Equatable, CustomStringConvertible {
             signals.nextCursor = "after-p\(page)"
         }
         return signals
+    }
+
+    /// What the library sees of any answer on a source whose list is one page: the adopter ends
+    /// the list there, whatever the server sends.
+    static var onePage: PageSignals { PageSignals(hasMore: false) }
+
+    /// The signals the adopter's server sends for the answer to `load` these signals describe:
+    /// from a server that sends one of `signalsInEveryAnswer` in every answer, the strongest of
+    /// them on an unsignalled page of a load-more or a refresh, saying what the page's size says
+    /// (the list goes on after a full page). A load of the previous page carries what it carries:
+    /// the signals speak of the end.
+    func sent(
+        for load: TestLoad,
+        itemCount: Int,
+        pageSize: Int,
+        signalsInEveryAnswer: EndOfListSignals,
+        firstPage: Int,
+        heldAfter: Int
+    ) -> PageSignals {
+        let unsignalled = hasMore == nil && pageCount == nil && totalCount == nil
+        guard unsignalled, !signalsInEveryAnswer.isEmpty, load.kind != .loadPrevious, load.page >= firstPage else {
+            return self
+        }
+        var sent =
+            itemCount >= pageSize
+            ? PageSignals.keepingOpen(signalsInEveryAnswer, for: load, firstPage: firstPage, heldAfter: heldAfter)
+                ?? self
+            : PageSignals.ending(signalsInEveryAnswer, for: load, firstPage: firstPage, heldAfter: heldAfter)
+        sent.nextCursor = nextCursor
+        sent.previousCursor = previousCursor
+        sent.explicitCursors = explicitCursors
+        return sent
     }
 
     /// The signals of a random answer to `load`, which leaves `heldAfter` items in its source.

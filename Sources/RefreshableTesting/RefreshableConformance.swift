@@ -36,8 +36,8 @@ public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters made by `makeAdopter`.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
-    ///   - rules: The rules to check; every rule when `nil`. The random events run either way; a
-    ///     divergence from a rule left out ends them without failing, and the report says so.
+    ///   - rules: The rules to check; every rule when `nil`. The random events run either way and
+    ///     go past a divergence from a rule left out, which the report lists as not checked.
     ///   - makeItem: Turns the loader's ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
     /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
@@ -88,8 +88,8 @@ public enum RefreshableConformance {
     /// Runs every scenario (or those of `rules`) against adopters whose items are ``TestItem`` values.
     /// - Parameters:
     ///   - configuration: Sources, policy, the doubles' behaviour and the random steps.
-    ///   - rules: The rules to check; every rule when `nil`. The random events run either way; a
-    ///     divergence from a rule left out ends them without failing, and the report says so.
+    ///   - rules: The rules to check; every rule when `nil`. The random events run either way and
+    ///     go past a divergence from a rule left out, which the report lists as not checked.
     ///   - makeAdopter: Builds the adopter wired to the rig's doubles, loader and sources.
     /// - Returns: What ran, and the checks skipped because the adopter lacks a control or a second source.
     /// - Throws: ``ConformanceFailure`` listing every broken rule.
@@ -123,7 +123,8 @@ public enum RefreshableConformance {
     /// The names of the scenarios the suite runs only for an adopter whose policy pages by cursor.
     @MainActor
     package static var cursorScenarioNames: [(rule: ConformanceRule, name: String)] {
-        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors }.map { ($0.rule, $0.name) }
+        AdopterScenario<NeverAdopter>.all.filter { $0.feature == .cursors || $0.feature == .previousPagesByCursor }
+            .map { ($0.rule, $0.name) }
     }
 
     /// The names of the scenarios the suite runs only for an adopter whose policy caps the pages held.
@@ -193,7 +194,7 @@ public enum RefreshableConformance {
             }
             scenarioCount += 1
             checkedRules.insert(scenario.rule)
-            let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits)
+            let context = ScenarioContext(scenario: scenario.name, driver: driver, traits: traits, rules: rules)
             do {
                 try await scenario.body(context)
             } catch let stop as ScenarioStop {
@@ -216,18 +217,18 @@ public enum RefreshableConformance {
                 configuration,
                 traits: traits,
                 steps: configuration.randomizedSteps,
+                rules: rules,
                 makeItem: makeItem,
                 makeAdopter: makeAdopter
             )
             if let failure = result.failure {
-                if rules?.contains(failure.rule) ?? true {
-                    found.append(failure.violation)
-                } else {
-                    // The random events stop at the first divergence, whichever rule it breaks.
-                    let reason =
-                        "the random events after event \(result.steps) of \(configuration.randomizedSteps): they stopped at a divergence from this rule, which rules: left out"
-                    unchecked.append(ConformanceReport.UncheckedRule(rule: failure.rule, reason: reason))
-                }
+                found.append(failure.violation)
+            }
+            // The random events go past a divergence from a rule left out, checking the others.
+            for (rule, count) in result.leftOut.sorted(by: { $0.key < $1.key }) {
+                let reason =
+                    "the random events met \(count) divergence(s) from this rule, which rules: left out, and went on past them"
+                unchecked.append(ConformanceReport.UncheckedRule(rule: rule, reason: reason))
             }
             randomizedSteps = result.steps
         }

@@ -50,6 +50,9 @@ package enum RefreshableModelCheck {
     ///   - steps: How many events to run in all.
     ///   - episodeLength: How many events each fresh adopter gets.
     ///   - cancels: Whether the events include `cancelLoading(source:)`.
+    ///   - rules: The rules to check; every rule when `nil`. A divergence from another rule is
+    ///     counted in ``ModelCheckResult/leftOut``, and the events go on: against the same adopter
+    ///     when only its screen diverged, else against a fresh one.
     ///   - makeItem: Turns ``TestItem`` values into the adopter's items; equal items only for equal inputs.
     ///   - makeAdopter: Builds the adopter wired to the rig.
     /// - Returns: How many events ran, and the first failure, shrunk.
@@ -60,6 +63,7 @@ package enum RefreshableModelCheck {
         steps: Int,
         episodeLength: Int = 100,
         cancels: Bool = true,
+        rules: Set<ConformanceRule>? = nil,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> ModelCheckResult where Adopter.Item: Equatable {
@@ -73,7 +77,7 @@ package enum RefreshableModelCheck {
         let identity = traits?.hasIdentity ?? false
         // A list paged by cursor has pages before its first; a capped one once the cap dropped some.
         let policy = traits?.policy ?? configuration.policy
-        let previousPages = policy.paging == .cursors || policy.maxPages != nil
+        let previousPages = (policy.paging == .cursors && (traits?.hasPreviousPages ?? true)) || policy.maxPages != nil
         let retries = (traits?.retries ?? 0) > 0
         let budget = WaitBudget()
         // The first episode plays the configuration's seed itself, so a reported seed replays as
@@ -82,6 +86,7 @@ package enum RefreshableModelCheck {
         var seed = configuration.seed
         var done = 0
         var episodes = 0
+        var leftOut: [ConformanceRule: Int] = [:]
         while done < steps {
             if episodes > 0 {
                 seed = seeds.next()
@@ -98,9 +103,11 @@ package enum RefreshableModelCheck {
                 rowsAppear: policy.refreshesAroundPosition && policy.maxPages != nil
             ).filter { (cancels || !$0.isCancel) && (traits?.editsByID ?? true || !$0.editsByID) }
             let outcome = await replayEvents(
-                events, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
+                events, configuration, budget, signals: signals, rules: rules, makeItem: makeItem,
+                makeAdopter: makeAdopter)
             done += outcome.executed
             episodes += 1
+            leftOut.merge(outcome.leftOut, uniquingKeysWith: +)
             if let divergence = outcome.divergence {
                 let failing = Array(events.prefix(outcome.executed))
                 let shrunk = await shrink(
@@ -109,11 +116,13 @@ package enum RefreshableModelCheck {
                     configuration,
                     budget,
                     signals: signals,
+                    rules: rules,
                     makeItem: makeItem,
                     makeAdopter: makeAdopter
                 )
                 let final = await replayEvents(
-                    shrunk, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
+                    shrunk, configuration, budget, signals: signals, rules: rules, makeItem: makeItem,
+                    makeAdopter: makeAdopter)
                 let report = final.divergence ?? divergence
                 let failure = ModelCheckFailure(
                     rule: report.rule,
@@ -124,10 +133,10 @@ package enum RefreshableModelCheck {
                     mismatch: report.mismatch,
                     recordedFailures: final.divergence == nil ? outcome.recorded : final.recorded
                 )
-                return ModelCheckResult(steps: done, episodes: episodes, failure: failure)
+                return ModelCheckResult(steps: done, episodes: episodes, failure: failure, leftOut: leftOut)
             }
         }
-        return ModelCheckResult(steps: done, episodes: episodes, failure: nil)
+        return ModelCheckResult(steps: done, episodes: episodes, failure: nil, leftOut: leftOut)
     }
 
     /// Runs `steps` random events against adopters whose items are ``TestItem`` values.
@@ -191,15 +200,23 @@ package enum RefreshableModelCheck {
 
     // MARK: Internals
 
+    /// Replays `events` against a fresh adopter until the first divergence from one of `rules`
+    /// (every rule when `nil`). A divergence from another rule is counted in `leftOut`; the
+    /// events go on after it when only the screen diverged, and end without a divergence when
+    /// the state did, which the model no longer matches.
     @MainActor
     static func replayEvents<Adopter: Refreshable>(
         _ events: [ModelEvent],
         _ configuration: ConformanceConfiguration,
         _ budget: WaitBudget,
         signals: EndOfListSignals,
+        rules: Set<ConformanceRule>? = nil,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
-    ) async -> (executed: Int, divergence: Divergence?, log: [String], recorded: [RefreshFailure])
+    ) async -> (
+        executed: Int, divergence: Divergence?, log: [String], recorded: [RefreshFailure],
+        leftOut: [ConformanceRule: Int]
+    )
     where Adopter.Item: Equatable {
         let driver = AdopterDriver(
             rig: ConformanceRig(configuration: configuration, makeItem: makeItem),
@@ -207,16 +224,21 @@ package enum RefreshableModelCheck {
         let run = ModelRun(driver: driver, signals: signals)
         var executed = 0
         var divergence: Divergence?
+        var leftOut: [ConformanceRule: Int] = [:]
         for event in events {
             executed += 1
             divergence = await run.perform(event)
-            if divergence != nil {
+            guard let found = divergence else { continue }
+            guard let rules, !rules.contains(found.rule) else { break }
+            leftOut[found.rule, default: 0] += 1
+            divergence = nil
+            if !found.onScreen {
                 break
             }
         }
         let recorded = divergence == nil ? [] : run.recordedFailures
         await driver.finish()
-        return (executed, divergence, run.log, recorded)
+        return (executed, divergence, run.log, recorded, leftOut)
     }
 
     /// Shrinks a failing sequence (see ``DeltaDebugging``) while it still breaks the same rule.
@@ -227,12 +249,14 @@ package enum RefreshableModelCheck {
         _ configuration: ConformanceConfiguration,
         _ budget: WaitBudget,
         signals: EndOfListSignals,
+        rules: Set<ConformanceRule>? = nil,
         makeItem: @escaping @Sendable (TestItem) -> Adopter.Item,
         makeAdopter: @MainActor (ConformanceRig<Adopter.Item>) -> Adopter
     ) async -> [ModelEvent] where Adopter.Item: Equatable {
         await DeltaDebugging.shrink(events) { candidate in
             let outcome = await replayEvents(
-                candidate, configuration, budget, signals: signals, makeItem: makeItem, makeAdopter: makeAdopter)
+                candidate, configuration, budget, signals: signals, rules: rules, makeItem: makeItem,
+                makeAdopter: makeAdopter)
             return outcome.divergence?.rule == rule ? outcome.executed : nil
         }
     }
@@ -246,6 +270,8 @@ package struct ModelCheckResult: Sendable {
     package let episodes: Int
     /// The first divergence, shrunk; `nil` when the adopter kept every rule.
     package let failure: ModelCheckFailure?
+    /// How many divergences from each rule left out of the check the events met and went past.
+    package var leftOut: [ConformanceRule: Int] = [:]
 }
 
 /// A divergence between an adopter and the reference model, with the seed and the shortest

@@ -15,10 +15,14 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     /// The checks skipped because the adopter does not expose a control and never drives it.
     private(set) var unchecked: [ConformanceReport.UncheckedRule] = []
 
-    init(scenario: String, driver: AdopterDriver<Adopter>, traits: AdopterTraits) {
+    /// The rules asked for; every rule when `nil`.
+    let rules: Set<ConformanceRule>?
+
+    init(scenario: String, driver: AdopterDriver<Adopter>, traits: AdopterTraits, rules: Set<ConformanceRule>? = nil) {
         self.scenario = scenario
         self.driver = driver
         self.traits = traits
+        self.rules = rules
     }
 
     var rig: ConformanceRig<Adopter.Item> { driver.rig }
@@ -31,11 +35,28 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     var sourceCount: Int { driver.sources.count }
     var hasListView: Bool { driver.hasListView }
 
+    /// Whether `source`'s list pages: it is not one of ``ConformanceConfiguration/onePageSources``.
+    func pages(_ source: Int) -> Bool {
+        !rig.onePageSources.contains(source)
+    }
+
+    /// A second source for a scenario that loads more on one of two: the first source after
+    /// `source` whose list pages, or the next one when only `source` pages; `nil` when neither
+    /// pages.
+    func secondSource(besides source: Int) -> Int? {
+        let others = (1..<max(sourceCount, 1)).map { (source + $0) % sourceCount }
+        return others.first(where: pages) ?? (pages(source) ? others.first : nil)
+    }
+
     /// An absent control, for reports of what could not be checked.
     enum Absent {
         case header, footer, listView
         /// A footer the controller shows but wired nothing to.
         case footerWiring
+        /// A source that pages beside the one on screen: both lists are one page.
+        case pagingSource
+        /// The failure messages of an adopter that shows failures its own way.
+        case ownFailureMessages
     }
 
     /// Records that a check of `rule` was skipped because the control is absent.
@@ -54,6 +75,12 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
         case .footerWiring:
             reason =
                 "a user's pull of the footer: the controller shows rig.footer but wired nothing to it (no refreshingBlock, no action), so load-more was asked with loadMore()"
+        case .ownFailureMessages:
+            reason =
+                "the failure messages: the adopter shows failures its own way (ConformanceConfiguration.showsFailuresItself)"
+        case .pagingSource:
+            reason =
+                "loading more on one of two sources: the source on screen and every other are one page (ConformanceConfiguration.onePageSources)"
         }
         let entry = ConformanceReport.UncheckedRule(rule: rule, reason: reason)
         if !unchecked.contains(entry) {
@@ -379,6 +406,9 @@ final class ScenarioContext<Adopter: Refreshable> where Adopter.Item: Equatable 
     /// Expects this many failure messages since the last expectation about messages.
     func expectNewMessages(_ count: Int, _ rule: ConformanceRule) throws {
         guard driver.hasListView else { return skip(rule, .listView) }
+        guard !rig.showsFailuresItself else { return skip(.failureIsShown, .ownFailureMessages) }
+        // How a failure is presented is the failure rule's, whichever rule's scenario looks.
+        guard rules?.contains(.failureIsShown) ?? true else { return }
         try require(driver.messagesMismatch(count), rule)
     }
 

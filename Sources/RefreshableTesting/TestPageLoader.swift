@@ -70,6 +70,10 @@ public final class TestPageLoader<Item: Sendable> {
     /// Where each cursor handed out in an answer leads: the page and the kind of load that asks for it.
     private var cursorTargets: [CursorKey: (page: Int, kind: RefreshRequest.Kind)] = [:]
 
+    /// The cursor an adopter that makes cursors from its items' ids asks the page after a page
+    /// with, given the ``TestItem/id`` of its last item; `nil` when it hands cursors through.
+    package var itemIDCursor: (@Sendable (Int) -> String)?
+
     /// What the loader does on each turn it lets the main actor take (``settle()`` and the waits):
     /// a turn of the controls' main queue, once ``takesTurns(of:)`` named it.
     private var onTurn: (@MainActor () -> Void)?
@@ -180,7 +184,10 @@ public final class TestPageLoader<Item: Sendable> {
     /// page after the one answered (a load-more), a previous cursor to the page before it (a load of
     /// the previous page). No cursor asks for the first page (a refresh). A cursor it never handed
     /// out for `source` asks for ``unknownCursorPage``, which no scenario expects, so the suite
-    /// reports it.
+    /// reports it. In a rig made with ``ConformanceConfiguration/cursorsAreItemIDs``, the id of the
+    /// last item of an answer that goes on, as a string, leads to the page after it too (the
+    /// newest such page, when a page ends with an item sent before):
+    /// `loader.load(cursor: before.map { "\($0)" }, source: channel)` for a `before=` id API.
     ///
     /// ```swift
     /// struct LoaderBackedMessagesAPI: MessagesAPI {
@@ -300,6 +307,10 @@ public final class TestPageLoader<Item: Sendable> {
         minted += items
         if let nextCursor {
             cursorTargets[CursorKey(source: load.source, cursor: nextCursor)] = (load.page &+ 1, .loadMore)
+            if let itemIDCursor, let last = items.last {
+                let afterLast = CursorKey(source: load.source, cursor: itemIDCursor(last.id))
+                cursorTargets[afterLast] = (load.page &+ 1, .loadMore)
+            }
         }
         if let previousCursor {
             cursorTargets[CursorKey(source: load.source, cursor: previousCursor)] = (load.page &- 1, .loadPrevious)
@@ -496,6 +507,11 @@ public final class TestPageLoader<Item: Sendable> {
     /// Lets queued work run until ``loads`` holds at least `count` loads, or until the main actor
     /// has taken ``maximumWaitYields`` turns.
     ///
+    /// `count` counts every load recorded since the loader was made (or last ``reset()``), those
+    /// of the first appearance and of earlier steps included, not the loads since the call: to
+    /// wait for the loads one action makes, call ``waitForLoads(more:madeBy:)`` or
+    /// ``waitForLoad(madeBy:)``, which count from before the action.
+    ///
     /// ``settle()`` only lets the work already queued on the main actor run, so it cannot tell when an
     /// adopter whose `loadPage(_:)` first awaits another actor (an API client that is an `actor`, say)
     /// will reach the loader: that depends on other threads. Wait for the loads you expect instead:
@@ -509,12 +525,34 @@ public final class TestPageLoader<Item: Sendable> {
     /// Count the loads before the action, not after it: a load recorded during the action
     /// would be counted already, and the wait would then run to its cap for one more. Check the
     /// result: after the cap it is `false`, and the test goes on without the load.
-    /// ``waitForLoad(madeBy:)`` does both for one load.
-    /// - Parameter count: The number of recorded loads to wait for.
+    /// ``waitForLoads(more:madeBy:)`` does both.
+    /// - Parameter count: The number of loads recorded since the loader was made to wait for.
     /// - Returns: Whether ``loads`` holds `count` or more; `false` after the cap.
     @discardableResult
     public func waitForLoads(count: Int) async -> Bool {
         await waitUntil { loads.count >= count }
+    }
+
+    /// Runs `action`, then waits as ``waitForLoads(count:)`` does until `more` loads are recorded
+    /// after the ones recorded before it, and returns them: a wait relative to the action,
+    /// whatever loaded before.
+    ///
+    /// ```swift
+    /// // A pull on a list that also loads its previous page: two loads.
+    /// let loads = try #require(await loader.waitForLoads(more: 2) { controller.refresh() })
+    /// loader.answer(loads[0], itemCount: 20)
+    /// ```
+    /// - Parameters:
+    ///   - more: How many loads the action makes.
+    ///   - action: What makes the adopter load: a call of the adopter, a row on screen.
+    /// - Returns: The loads recorded once `action` began, in order, at least `more` of them;
+    ///   `nil` when fewer came before the cap.
+    public func waitForLoads(more: Int, madeBy action: () -> Void) async -> [TestLoad]? {
+        let before = loads.count
+        action()
+        let wanted = before.addingReportingOverflow(max(more, 0))
+        guard !wanted.overflow, await waitForLoads(count: wanted.partialValue) else { return nil }
+        return Array(loads[before...])
     }
 
     /// Runs `action`, then waits as ``waitForLoads(count:)`` does until a load is recorded after
@@ -527,10 +565,7 @@ public final class TestPageLoader<Item: Sendable> {
     /// - Parameter action: What makes the adopter load: a call of the adopter, a row on screen.
     /// - Returns: The first load recorded once `action` began; `nil` when none came before the cap.
     public func waitForLoad(madeBy action: () -> Void) async -> TestLoad? {
-        let before = loads.count
-        action()
-        guard await waitForLoads(count: before + 1) else { return nil }
-        return loads[before]
+        await waitForLoads(more: 1, madeBy: action)?.first
     }
 
     /// Yields until `condition` holds or `limit` (``maximumWaitYields`` by default) turns have passed;

@@ -124,6 +124,39 @@ func makeController(_ rig: ConformanceRig<Order>) -> OrdersController {
     #expect(report.checkedRules == oneStatement.checkedRules)
 }
 
+// MARK: - Know what the suite can observe
+
+@Test @MainActor func aLoadMoreAsksForThePageAfterTheFirst() async throws {
+    let rig = ConformanceRig(makeItem: Order.init)
+    let controller = makeController(rig)
+    rig.connect(controller)
+    let first = try #require(await rig.loader.waitForLoad { controller.setupRefreshHeader() })
+    rig.loader.answer(first, itemCount: 3)
+    await rig.settle()
+    let more = try #require(await rig.loader.waitForLoad { controller.loadMore() })
+    #expect(more.page == 2 && more.kind == .loadMore)
+}
+
+// MARK: - Say how your screen pages and shows failures
+
+@Test @MainActor func theArticlesPagingDeclarationsPassTheScreensPortedFaithfully() async throws {
+    // 13 tabs: the newest threads page by page, then 12 boards of one page each.
+    let home = ConformanceConfiguration(
+        sourceCount: 13, endOfListSignals: .hasMore, onePageSources: Set(1..<13))
+    // A page count when there are several pages, no current page: one page when absent.
+    let favourites = ConformanceConfiguration(
+        sourceCount: 1, endOfListSignals: .pageCount, signalInEveryAnswer: true)
+    // A chat asking `before=` the oldest message's id, its newer messages pushed.
+    let chat = ConformanceConfiguration(
+        sourceCount: 1, endOfListSignals: [], cursorsAreItemIDs: true, hasPreviousPages: false)
+    try await RefreshableConformance.check(home, makeItem: ForumThread.init) { makeForumHome($0) }
+    try await RefreshableConformance.check(favourites, makeItem: Favourite.init) { makeFavourites($0) }
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+    try await RefreshableConformance.checkListModel(chat, makeItem: ChatMessage.init) { rig in
+        makeChat(api: LoaderChatAPI(loader: rig.loader), pageSize: rig.policy.pageSize)
+    }
+}
+
 // MARK: - Read what was not checked
 
 @Test @MainActor func ordersControllerLeavesNothingUncheckedAndSendsOnlyHasMore() async throws {
@@ -232,7 +265,7 @@ func replayExample(seed: UInt64) async throws {
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
         $0.components(separatedBy: "```")[0].dropLast()
     }
-    #expect(blocks.count == 11)
+    #expect(blocks.count == 13)
     for block in blocks where !block.contains("import XCTest") {
         var wanted = lines(block)
         while wanted.first == "" { wanted.removeFirst() }

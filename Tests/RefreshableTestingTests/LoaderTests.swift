@@ -82,6 +82,27 @@ import Testing
         #expect(await rig.loader.waitForLoad {} == nil, "no load: nil after the cap")
     }
 
+    @Test func waitingForMoreLoadsCountsFromBeforeTheActionNotFromTheLoadersStart() async throws {
+        let loader = TestPageLoader()
+        loader.maximumWaitYields = 50
+        loader.start(source: 0, page: 1) { _ in }  // the first appearance's load, answered long ago
+        // An action whose two loads reach the loader from other tasks, a few turns later.
+        let loads = try #require(
+            await loader.waitForLoads(more: 2) {
+                for page in [2, 3] {
+                    Task { @MainActor in
+                        await Task.yield()
+                        loader.start(source: 0, page: page) { _ in }
+                    }
+                }
+            })
+        #expect(loads.map(\.page).sorted() == [2, 3])
+        #expect(loader.loads.count == 3)
+        // No load: nil after the cap.
+        #expect(await loader.waitForLoads(more: 1) {} == nil)
+        #expect(try #require(await loader.waitForLoads(more: 0) {}).isEmpty)
+    }
+
     @Test func loadsWithoutARequestInferTheirKindFromTheFirstPage() {
         let loader = TestPageLoader(firstPage: 0)
         loader.start(source: 1, page: 0) { _ in }

@@ -275,13 +275,12 @@ extension TestFooterControl: RefreshingBlockFooter {}
         let loader = TestPageLoader(makeItem: Order.init)
         let model = makeOrdersList(service: LoaderOrdersService(loader: loader))
         loader.watch(model.refreshStatus)  // settle() returns once the model applied each answer
-        model.setUp()  // the view's .task
-        await loader.waitForLoads(count: 1)
-        loader.answer(try #require(loader.pending.first), itemCount: 3, pageCount: 2)
+        let first = try #require(await loader.waitForLoad { model.setUp() })  // the view's .task
+        loader.answer(first, itemCount: 3, pageCount: 2)
         await loader.settle()
         #expect(model.items.count == 3)
         let pull = Task { await model.refresh() }  // .refreshable, which shows until refresh() returns
-        await loader.waitForLoads(count: 2)
+        await loader.waitForLoads(count: 2)  // every load so far: the first page's and the pull's
         loader.answer(try #require(loader.pending.first), itemCount: 2, pageCount: 1)
         await pull.value  // returns once the refresh is applied
         #expect(model.items.count == 2)
@@ -294,13 +293,14 @@ extension TestFooterControl: RefreshingBlockFooter {}
             service: LoaderOrdersService(loader: rig.loader), refreshControl: rig.header, failureView: rig.listView)
         controller.loadViewIfNeeded()  // wires the control and loads the first page
         rig.connect(controller)  // settle() waits for its answers; wires nothing it wired itself
-        await rig.loader.waitForLoads(count: 1)
+        await rig.loader.waitForLoads(count: 1)  // every load so far: the first page's
         rig.loader.answer(try #require(rig.loader.pending.first), itemCount: 3, pageCount: 2)
         await rig.settle()  // returns once the answer is applied
         #expect(controller.currentItems.count == 3)
-        rig.header.pull()  // the user pulls: .valueChanged runs the controller's UIAction
-        await rig.loader.waitForLoads(count: 2)
-        #expect(rig.loader.pending.map(\.kind) == [.refresh])
+        // The load an action makes, whatever loaded before: the user pulls, and .valueChanged runs
+        // the controller's UIAction.
+        let pull = try #require(await rig.loader.waitForLoad { rig.header.pull() })
+        #expect(pull.kind == .refresh)
     }
 }
 
