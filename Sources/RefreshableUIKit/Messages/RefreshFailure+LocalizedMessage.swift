@@ -1,5 +1,5 @@
 #if canImport(Foundation)
-    import Foundation
+    internal import Foundation
     public import Refreshable
 
     extension RefreshFailure {
