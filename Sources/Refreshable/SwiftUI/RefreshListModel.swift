@@ -57,6 +57,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
     /// issued it (its origin): a replaced state has no refresh of theirs in flight.
     private var refreshWaiters: [RefreshWaiter] = []
+    /// Counts the ``refresh()`` calls that waited, so that each waiter has its own id.
+    private var waiterCounter: UInt64 = 0
     /// The indexes of the rows on screen near either end (the others do not matter for loading).
     private var visible: Set<Int> = []
     /// The page at each end (``forward``: the last loaded; ``backward``: the first) when the rows
@@ -66,6 +68,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private var triggered: [Int?] = [nil, nil]
 
     private struct RefreshWaiter {
+        let id: UInt64
         let source: Int
         let origin: UInt64
         let continuation: CheckedContinuation<Void, Never>
@@ -197,15 +200,29 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// ``RefreshPolicy/ConflictRule/latestRefreshWins`` a superseded pull returns when the newest
     /// refresh settles): the action of `.refreshable`.
     ///
-    /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
+    /// Cancelling the awaiting task ends the wait at once, but not the load: it lands when it
+    /// comes. A screen dismissed while its pull waits (for a slow server, or for a retry) is freed
+    /// at once: nothing awaiting its refresh holds it.
     public func refresh() async {
         let source = index
         runtime.startLoad(.refresh, source: source)
-        guard refreshStatus[source].isRefreshing else { return }
+        guard refreshStatus[source].isRefreshing, !Task.isCancelled else { return }
         let origin = refreshStatus.state.origin
-        await withCheckedContinuation { continuation in
-            refreshWaiters.append(RefreshWaiter(source: source, origin: origin, continuation: continuation))
+        waiterCounter &+= 1
+        let id = waiterCounter
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                refreshWaiters.append(RefreshWaiter(id: id, source: source, origin: origin, continuation: continuation))
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.endWait(id) }
         }
+    }
+
+    /// Ends the wait of the ``refresh()`` call `id`, whose task was cancelled.
+    private func endWait(_ id: UInt64) {
+        guard let position = refreshWaiters.firstIndex(where: { $0.id == id }) else { return }
+        refreshWaiters.remove(at: position).continuation.resume()
     }
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
