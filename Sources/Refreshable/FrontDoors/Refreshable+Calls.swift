@@ -56,7 +56,7 @@ extension Refreshable {
     }
 
     /// Makes another source current, reports ``RefreshUpdate/Change/switchedSource``, draws its
-    /// state, and loads its first page if it never loaded.
+    /// state, and loads its first page if it never loaded (a first load that failed included).
     /// - Parameter index: The new current source; out of range stops with a message.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)

@@ -240,8 +240,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the list whether the device is online. While offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without asking the loader (the items stay), and
-    /// retries wait; coming back online runs a ``refreshIfStale(olderThan:)`` refused offline,
-    /// then asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
+    /// nothing waits for a retry: going offline shows the offline failure on a load waiting for
+    /// its retry (a pull stops spinning). Coming back online runs a
+    /// ``refreshIfStale(olderThan:)`` refused offline, then asks again at once for what failed in
+    /// every source. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         guard refreshStatus.isOffline == isOnline else { return }
@@ -287,7 +289,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.startLoad(.refresh, source: index)
     }
 
-    /// Makes another source current (a tab) and loads its first page if it never loaded.
+    /// Makes another source current (a tab) and loads its first page if it never loaded (a first
+    /// load that failed included).
     /// - Parameter index: The new current source.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)
