@@ -296,22 +296,45 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.switchSource(to: index)
     }
 
-    /// Replaces the held item of the current source that has `item`'s id, in place, without a
-    /// refresh. Needs an identity (``RefreshRuntime/identity``).
+    /// Replaces the item that has `item`'s id, in place, in every source that holds it, without a
+    /// refresh. Needs an identity (``RefreshRuntime/identity``). See
+    /// ``RefreshSources/updateItem(_:)``.
     /// - Parameter item: The new version of a held item.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
     @discardableResult
-    public func updateItem(_ item: Item) -> RefreshUpdate? {
-        runtime.updateItem(item, source: index)
+    public func updateItem(_ item: Item) -> [RefreshUpdate] {
+        runtime.updateItem(item)
     }
 
-    /// Removes the current source's item with this id without a refresh (a swipe to delete); the
-    /// removal sticks until a refresh asked for after it lands.
-    /// - Parameter id: The item's id.
-    /// - Returns: The change, or `nil` when no item with that id was held.
+    /// Replaces the held item of one source that has `item`'s id, in place, without a refresh.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
     @discardableResult
-    public func removeItem(id: some Hashable & Sendable) -> RefreshUpdate? {
-        runtime.removeItem(id: id, source: index)
+    public func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
+        runtime.updateItem(item, source: source)
+    }
+
+    /// Removes the item with this id from every source without a refresh (a swipe to delete, a
+    /// blocked user's posts in every tab); the removal sticks in each until a refresh of it asked
+    /// for after it lands. See ``RefreshSources/removeItem(id:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The change of each source that held it, in source order; empty when none did.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable) -> [RefreshUpdate] {
+        runtime.removeItem(id: id)
+    }
+
+    /// Removes one source's item with this id without a refresh; the removal sticks until a
+    /// refresh asked for after it lands.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id was held there.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: source)
     }
 
     /// Inserts an item into the current source without a refresh.
@@ -337,37 +360,74 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.insertPendingItem(item, at: position, source: index)
     }
 
-    /// Ends a pending item of the current source with the server's copy from the app's own
-    /// create call, without a refresh. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// Ends a pending item with the server's copy from the app's own create call, without a
+    /// refresh, in whichever source it is pending: a call answered after the user switched tabs
+    /// ends its "sending…" all the same. See ``RefreshSources/confirmPendingItem(_:source:)``.
     /// - Parameter serverCopy: The server's copy, with the pending item's id.
-    /// - Returns: The change, or `nil` when no pending item has that id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
     @discardableResult
-    public func confirmPendingItem(_ serverCopy: Item) -> RefreshUpdate? {
-        runtime.confirmPendingItem(serverCopy, source: index)
+    public func confirmPendingItem(_ serverCopy: Item) -> [RefreshUpdate] {
+        runtime.confirmPendingItem(serverCopy)
     }
 
-    /// Ends a pending item of the current source inserted under a temporary id with the server's
-    /// copy, which has the id the server gave it, without a refresh. See
+    /// Ends a pending item of one source with the server's copy, without a refresh.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the pending item's id.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has that id there.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, source: Int) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, source: source)
+    }
+
+    /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
+    /// the server gave it, without a refresh, in whichever source it is pending. See
     /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
     /// - Parameters:
     ///   - serverCopy: The server's copy, with the server's id.
     ///   - temporaryID: The id the pending item was inserted with.
-    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
     @discardableResult
     public func confirmPendingItem(_ serverCopy: Item, replacing temporaryID: some Hashable & Sendable)
-        -> RefreshUpdate?
+        -> [RefreshUpdate]
     {
-        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: index)
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID)
     }
 
-    /// Puts the current source's held item back as `original` and forgets its local edit, without
-    /// a refresh: the rollback of an edit the server refused, after which the next answer that
-    /// brings the item shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
-    /// - Parameter original: The item as it was before the refused edit.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    /// Ends a pending item of one source inserted under a temporary id with the server's copy,
+    /// without a refresh.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id there.
     @discardableResult
-    public func revertItem(_ original: Item) -> RefreshUpdate? {
-        runtime.revertItem(original, source: index)
+    public func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int
+    ) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: source)
+    }
+
+    /// Puts the held item back as `original` and forgets its local edit in every source that
+    /// holds it, without a refresh: the rollback of an edit the server refused, after which the
+    /// next answer that brings the item shows the server's copy. See
+    /// ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameter original: The item as it was before the refused edit.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
+    @discardableResult
+    public func revertItem(_ original: Item) -> [RefreshUpdate] {
+        runtime.revertItem(original)
+    }
+
+    /// Puts one source's held item back as `original` and forgets its local edit, without a
+    /// refresh.
+    /// - Parameters:
+    ///   - original: The item as it was before the refused edit.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
+    @discardableResult
+    public func revertItem(_ original: Item, source: Int) -> RefreshUpdate? {
+        runtime.revertItem(original, source: source)
     }
 
     /// The position of the current source's item with this id, through the id index, without a
