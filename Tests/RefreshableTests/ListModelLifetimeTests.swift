@@ -39,14 +39,36 @@ struct ListModelLifetimeTests {
         let loader = TestPageLoader<String>()
         let model = makeListModel(loader)
         await model.loadFirstPage(from: loader)
-        let pull = Task { await model.refresh() }
+        let pull = Pull(model)
         #expect(await loader.waitForLoads(count: 2))
-        pull.cancel()
-        await pull.value
+        pull.task.cancel()
+        #expect(await pull.returns(), "the cancelled pull did not return")
         #expect(model.isRefreshing, "cancelling the awaiting task cancelled the load")
         loader.answer(loader.pending[0], itemCount: 2, hasMore: false)
         await loader.settle()
         #expect(!model.isRefreshing)
         #expect(model.noMoreText == "The end")
+    }
+}
+
+/// A pull's `.refreshable` task, and whether its `refresh()` returned.
+@MainActor
+final class Pull {
+    private(set) var task: Task<Void, Never>!
+    private var returned = false
+
+    init(_ model: RefreshListModel<String>) {
+        task = Task { [weak self] in
+            await model.refresh()
+            self?.returned = true
+        }
+    }
+
+    /// Whether `refresh()` returns within a bounded number of turns of the main actor.
+    func returns() async -> Bool {
+        for _ in 0..<1_000 where !returned {
+            await Task.yield()
+        }
+        return returned
     }
 }
