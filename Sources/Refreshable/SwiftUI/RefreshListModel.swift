@@ -25,8 +25,8 @@ public import Observation
 ///
 /// Every property a view reads is observable (Observation), so the view updates when it changes.
 /// ``refresh()`` returns when the refresh settles, as `.refreshable` expects, and its load does not
-/// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, and
-/// the load still lands. Rows call ``itemDidAppear(_:)`` and ``itemDidDisappear(_:)`` (or the
+/// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, the
+/// cancelled call returns at once, and the load still lands. Rows call ``itemDidAppear(_:)`` and ``itemDidDisappear(_:)`` (or the
 /// index forms): the model loads more once the last ``prefetchDistance`` items come on screen,
 /// keeps loading while the rows already on screen reach that far, which fills a screen taller than
 /// the content, and loads again once those rows left the screen and came back (after a failure, or
