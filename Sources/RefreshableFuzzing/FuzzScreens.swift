@@ -245,13 +245,13 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
     }
 
     func update(_ item: TestItem) -> String {
-        model.updateItem(item)
-        return "model.updateItem(\(item.fuzzLiteral))"
+        model.updateItem(item, source: model.currentIndex)
+        return "model.updateItem(\(item.fuzzLiteral), source: \(model.currentIndex))"
     }
 
     func remove(id: Int) -> String {
-        model.removeItem(id: id)
-        return "model.removeItem(id: \(swiftInt(id)))"
+        model.removeItem(id: id, source: model.currentIndex)
+        return "model.removeItem(id: \(swiftInt(id)), source: \(model.currentIndex))"
     }
 
     func insert(_ item: TestItem, at position: Int) -> String {

@@ -54,4 +54,30 @@ extension AdopterScenario {
             try t.expectItems(source: s, a + b, .offline)
         }
     }
+
+    static var reconnectingAsksAgainInEverySource: AdopterScenario {
+        AdopterScenario(
+            .offline,
+            "online again, every source asks again for what failed; a failed first load loads when shown again",
+            minimumSources: 2
+        ) { t in
+            let s = t.adopter.currentIndex
+            let o = (s + 1) % t.sourceCount
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answerOpen(first)
+            await setOnline(t, false)
+            await t.switchSource(to: o)
+            try await t.expectNoLoad(.offline)
+            await t.switchSource(to: s)
+            try await t.expectNoLoad(.offline)
+            await setOnline(t, true)
+            let other = try await t.expectLoad(source: o, page: t.firstPage, kind: .refresh, .offline)
+            await t.fail(other)
+            try t.expectItems(source: s, a, .sourcesKeepOwnState)
+            await t.switchSource(to: o)
+            let again = try await t.expectLoad(source: o, page: t.firstPage, kind: .refresh, .firstAppearanceLoads)
+            let b = await t.answerOpen(again)
+            try t.expectItems(source: o, b, .firstAppearanceLoads)
+        }
+    }
 }

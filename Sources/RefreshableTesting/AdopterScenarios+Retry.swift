@@ -92,6 +92,37 @@ extension AdopterScenario {
             try t.expectItems(source: s, a + b, .retry)
         }
     }
+
+    static var goingOfflineEndsAWaitForARetry: AdopterScenario {
+        AdopterScenario(
+            .offline, "going offline shows the offline failure on a pull waiting for its retry; online, it asks again",
+            feature: .retry
+        ) { t in
+            guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+            let s = t.adopter.currentIndex
+            let first = try await t.appearAndExpectFirstLoad(source: s)
+            let a = await t.answer(first, itemCount: t.fullPage)
+            await t.refresh()
+            let refresh = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .refreshAsksFirstPage)
+            await t.failOnce(refresh)
+            guard await waitForRetryWait(t) else {
+                throw t.stop(.retry, noRetryWait(t, source: s))
+            }
+            t.driver.perform(.setOnline(false))
+            await t.driver.settle()
+            try t.expectLoading(source: s, false, .offline)
+            try t.expectHeader(refreshing: false, .offline)
+            try t.expectItems(source: s, a, .offline)
+            t.rig.clock.advance(by: longerThanAnyWait)
+            await t.driver.settle()
+            try await t.expectNoLoad(.offline)
+            t.driver.perform(.setOnline(true))
+            await t.driver.settle()
+            let again = try await t.expectLoad(source: s, page: t.firstPage, kind: .refresh, .offline)
+            let b = await t.answer(again, itemCount: t.fullPage)
+            try t.expectItems(source: s, b, .offline)
+        }
+    }
 }
 
 extension ConformanceMismatch.Load {

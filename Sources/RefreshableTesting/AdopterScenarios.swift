@@ -95,7 +95,8 @@ extension AdopterScenario {
             aRestoredDeepListRefreshesWhereTheUserWas,
             failureShownAfterLastRetry, refreshSupersedesRetry, retryNowRetriesAtOnce, pagesOfHeldItemsStopLoadingMore,
             aCircleOfCursorsStopsLoadingMore, aFooterShownAgainShowsTheEnd, pullsGoThroughTheWiring,
-            staleListRefreshesOnReturn, offlineLoadsFailAtOnce, restoredListRefreshesBehindItsRows,
+            staleListRefreshesOnReturn, offlineLoadsFailAtOnce, reconnectingAsksAgainInEverySource,
+            goingOfflineEndsAWaitForARetry, restoredListRefreshesBehindItsRows,
         ]
     }
 

@@ -105,8 +105,10 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
     /// it is loading; refused offline, coming back online runs it (id `ST`).
     case staleness
     /// While the app says the list is offline, a load that starts fails at once with an `offline`
-    /// failure without asking the loader, a retry waits, and coming back online refreshes a source
-    /// whose `refreshIfStale(olderThan:)` it refused, then asks again for what failed (id `O`).
+    /// failure without asking the loader, and nothing waits for a retry (going offline shows the
+    /// offline failure on a load waiting for one); coming back online refreshes a source whose
+    /// `refreshIfStale(olderThan:)` it refused, then asks again for what failed in every source
+    /// (id `O`).
     case offline
     /// With `refreshesAroundPosition` and a page cap, a refresh asks for the page of the row that
     /// came on screen last, then loads outward; an empty or failed answer to it loads the first
@@ -193,7 +195,7 @@ public enum ConformanceRule: Sendable, Hashable, CaseIterable, Comparable, Custo
                 "refreshIfStale(olderThan:) refreshes a source that never refreshed or whose last successful refresh is at least that old, on the runtime's clock, unless it is loading; refused offline, coming back online runs it; load-mores leave the age as it was."
         case .offline:
             return
-                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay) and retries wait; coming back online runs a refreshIfStale refused offline, then asks again for every failed direction."
+                "While offline, a load that starts fails at once with an offline failure without asking the loader (the items stay), and nothing waits for a retry: going offline shows the offline failure on a load waiting for its retry; coming back online runs a refreshIfStale refused offline, then asks again for every failed direction of every source."
         case .refreshAroundPosition:
             return
                 "With refreshesAroundPosition and a page cap, a refresh asks for the page of the row that came on screen last and loads outward; an empty or failed answer to it loads the first page at once."

@@ -74,9 +74,9 @@ final class ListModelScreen<Item: Sendable & Equatable>: Refreshable, RoutedFron
             // `.onDisappear { model.cancelLoading() }`: the source on screen.
             model.cancelLoading()
         case .update(let item):
-            model.updateItem(rig.loader.makeItems([item])[0])
+            model.updateItem(rig.loader.makeItems([item])[0], source: model.currentIndex)
         case .remove(let id):
-            model.removeItem(id: rig.itemID(id))
+            model.removeItem(id: rig.itemID(id), source: model.currentIndex)
         case .insert(let item, let position):
             model.insertItem(rig.loader.makeItems([item])[0], at: position)
         case .insertPending(let item, let position):

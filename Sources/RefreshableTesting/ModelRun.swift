@@ -157,7 +157,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .switchSource(let index):
             let target = index % sourceCount
             model.current = target
-            if model.needsFirstLoad(target) {
+            if model.loadsOnSwitch(target) {
                 begin(.refresh, source: target, &expect)
             }
             driver.perform(.switchSource(target))
@@ -188,7 +188,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             case .shown where around:
                 // A refresh around the position that failed loads the first page at once (rule A).
                 expect.around = true
-                model.sources[load.source].position = nil
+                model.forgetFallenBack(source: load.source)
                 expect.settling = driver.fail(load, remark: " (a refresh around the position)")
                 begin(.refresh, source: load.source, &expect)
             case .shown:
@@ -269,14 +269,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             expect.retry = true
             expect.unorderedLoads = true
             // A load goes to sleep on the clock a turn or more after its failure.
-            await driver.waitForRetryWaits(model.sleepingForRetry)
-            if model.offline {
-                // The waits run out, and the loads wait on for the list to be online (rule O).
-                expect.offline = true
-                model.pauseWaitingOffline()
-                driver.endRetryWaits()
-                break
-            }
+            await driver.waitForRetryWaits(model.waitingForRetry.count)
             expect.wokenWaits = driver.retryWaits
             for retry in model.retryWaiting() {
                 expectBegin(retry, &expect)
@@ -285,7 +278,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
         case .retryNow:
             expect.retry = true
             expect.unorderedLoads = true
-            await driver.waitForRetryWaits(model.sleepingForRetry)
+            await driver.waitForRetryWaits(model.waitingForRetry.count)
             expect.wokenWaits = model.offline ? 0 : driver.retryWaits
             for retry in model.retryWaiting() {
                 expectBegin(retry, &expect)
@@ -295,7 +288,20 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
             }
             driver.perform(.retryNow)
         case .setOnline(false):
+            guard !model.offline else {
+                driver.perform(.setOnline(false))
+                break
+            }
+            // Going offline ends every wait for a retry with the offline failure (rule O).
             model.offline = true
+            expect.offline = true
+            await driver.waitForRetryWaits(model.waitingForRetry.count)
+            for failed in model.failWaitingOffline() {
+                expect.failedSource = failed.source
+                if model.failureShowsMessage(source: failed.source) {
+                    expect.messages += 1
+                }
+            }
             driver.perform(.setOnline(false))
         case .setOnline(true):
             guard model.offline else {
@@ -303,7 +309,7 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 break
             }
             // Coming back online runs the current source's refreshIfStale refused offline (rule
-            // ST), then does what retryNow() does (rule O).
+            // ST).
             model.offline = false
             expect.offline = true
             expect.unorderedLoads = true
@@ -311,13 +317,11 @@ final class ModelRun<Adopter: Refreshable> where Adopter.Item: Equatable {
                 expect.staleness = true
                 begin(.refresh, source: model.current, &expect)
             }
-            await driver.waitForRetryWaits(model.sleepingForRetry)
-            expect.wokenWaits = model.waitingForRetry.count
-            for retry in model.retryWaiting() {
-                expectBegin(retry, &expect)
-            }
-            for kind in model.kindsToLoadAgain(source: model.current) {
-                begin(kind, source: model.current, &expect)
+            // Then asks again for everything that failed, in every source (rule O).
+            for source in model.sources.indices {
+                for kind in model.kindsToLoadAgain(source: source) {
+                    begin(kind, source: source, &expect)
+                }
             }
             driver.perform(.setOnline(true))
         case .save:

@@ -69,7 +69,16 @@ extension ReferenceModel {
     /// page that takes its place.
     mutating func fallBack(source: Int) {
         failInFlight(.refresh, source: source)
+        forgetFallenBack(source: source)
+    }
+
+    /// After a refresh around the position failed or was refused: the position goes, and its
+    /// failure is not the source's (nothing shows, and reconnecting or `retryNow()` does not ask
+    /// for it again: the refresh of the first page in its place does).
+    mutating func forgetFallenBack(source: Int) {
         sources[source].position = nil
+        sources[source].failure = nil
+        sources[source].refreshFailed = false
     }
 
     /// What the server holds before a refresh's page: nothing before the first page, a full page

@@ -20,18 +20,14 @@ extension ReferenceModel {
         }
     }
 
-    /// How many loads wait for their retry on the retry clock: those whose wait did not run out
-    /// while the list was offline.
-    var sleepingForRetry: Int {
-        waitingForRetry.filter { flight($0.kind, source: $0.source)?.pausedOffline != true }.count
-    }
-
-    /// The waits for a retry run out while the list is offline: the loads wait on, off the clock,
-    /// until it is online again (rule O).
-    mutating func pauseWaitingOffline() {
-        for waiting in waitingForRetry {
-            updateFlight(waiting.kind, source: waiting.source) { $0.pausedOffline = true }
+    /// Going offline ends every wait for a retry with the offline failure, which shows (rule O).
+    /// - Returns: The loads that failed.
+    mutating func failWaitingOffline() -> [Waiting] {
+        let waiting = waitingForRetry
+        for load in waiting {
+            failInFlight(load.kind, source: load.source)
         }
+        return waiting
     }
 
     /// Ends every wait for a retry: each load waiting asks again for the same page, one retry more.
@@ -42,7 +38,6 @@ extension ReferenceModel {
         return waitingForRetry.map { waiting in
             updateFlight(waiting.kind, source: waiting.source) {
                 $0.waitsForRetry = false
-                $0.pausedOffline = false
                 $0.retriesDone += 1
             }
             let page = flight(waiting.kind, source: waiting.source)?.page ?? policy.firstPage

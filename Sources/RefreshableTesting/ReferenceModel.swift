@@ -14,9 +14,6 @@ package struct ReferenceModel: Sendable {
         var retriesDone = 0
         /// Whether its last attempt failed and it waits for its retry, still in flight (rule R).
         var waitsForRetry = false
-        /// Whether its wait for a retry ran out while the list was offline: it waits until the
-        /// list is online again, off the retry clock (rule O).
-        var pausedOffline = false
         /// Under cursor paging, the cursor it asks with: `nil` for a refresh (rule S14 counts it).
         var cursor: String?
         /// Whether it is a refresh that asked for the position (rule A).
@@ -265,6 +262,12 @@ package struct ReferenceModel: Sendable {
         return !state.hasLoaded && idle && state.failure == nil
     }
 
+    /// Whether switching to a source loads its first page (rule S1): one that never loaded, its
+    /// first load failed included.
+    func loadsOnSwitch(_ source: Int) -> Bool {
+        needsFirstLoad(source) || (!sources[source].hasLoaded && !isLoading(source: source))
+    }
+
     func isInFlight(_ load: TestLoad) -> Bool {
         sources.indices.contains(load.source) && flight(load.kind, source: load.source)?.loadID == load.id
     }
@@ -478,10 +481,11 @@ package struct ReferenceModel: Sendable {
     }
 
     /// Records a failure of the in-flight load, committing nothing (rules S4, S9): while retries are
-    /// left, the load waits for its retry instead, still in flight, and nothing shows (rule R).
+    /// left, the load waits for its retry instead, still in flight, and nothing shows (rule R),
+    /// unless the list is offline, where nothing waits for a retry (rule O).
     package mutating func fail(_ load: TestLoad) -> Failing {
         guard isInFlight(load), let flight = flight(load.kind, source: load.source) else { return .stale }
-        if flight.retriesDone < maxRetries {
+        if flight.retriesDone < maxRetries, !offline {
             updateFlight(load.kind, source: load.source) {
                 $0.waitsForRetry = true
                 // Its attempt ended: the next one is another load of the loader.

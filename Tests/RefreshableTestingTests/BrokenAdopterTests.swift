@@ -237,6 +237,17 @@ import Testing
             ])
     }
 
+    @Test func loadingOnlyTheVisibleTabBreaksOffline() async throws {
+        let failure = try await failure { LoadsOnlyTheVisibleTabController(rig: $0) }
+        #expect(
+            found(failure) == [
+                Found(
+                    .offline,
+                    "online again, every source asks again for what failed; a failed first load loads when shown again",
+                    .loads(expected: [.refresh(source: 1, page: 1)], observed: []))
+            ])
+    }
+
     @Test func startingOverWhenTheStateIsReplacedBreaksRestoring() async throws {
         let failure = try await failure { StartsOverOnResetController(rig: $0) }
         #expect(failure.violatedRules == [.restoring])

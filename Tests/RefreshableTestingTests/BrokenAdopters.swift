@@ -476,3 +476,17 @@ final class EmptyPageEndsFeed: FeedController {
         return ended
     }
 }
+
+/// O: loads only the tab on screen, as a screen whose loader reads the visible tab's query does:
+/// a load for another tab ends at once as cancelled. Reconnecting asks again for every tab's
+/// failure, and the tab opened offline still shows "You are offline" once the network is back.
+final class LoadsOnlyTheVisibleTabController: TestAdopter {
+    override func refreshData(isRefresh: Bool) {
+        let request = refreshRequest
+        guard request.source == currentIndex else {
+            loadFailer(CancellationError(), for: request)
+            return
+        }
+        super.refreshData(isRefresh: isRefresh)
+    }
+}

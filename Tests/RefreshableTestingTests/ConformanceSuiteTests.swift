@@ -63,8 +63,8 @@ import Testing
         let report = try await RefreshableConformance.check(ConformanceConfiguration(sourceCount: 1)) {
             TestAdopter(rig: $0)
         }
-        #expect(report.uncheckedRules == [.resultAppliesToRequester, .sourcesKeepOwnState])
-        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count - 2)
+        #expect(report.uncheckedRules == [.resultAppliesToRequester, .sourcesKeepOwnState, .offline])
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count - 3)
     }
 
     @Test func aRulesSubsetRunsItsScenariosAndTheRandomEvents() async throws {

@@ -61,8 +61,8 @@ final class ImpatientRetryController: RetryingController {
     @Test func aRetryingAdopterKeepsTheRetryRule() async throws {
         let configuration = ConformanceConfiguration()
         let report = try await RefreshableConformance.check(configuration) { RetryingController(rig: $0) }
-        #expect(RefreshableConformance.retryScenarioNames.count == 3)
-        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 3)
+        #expect(RefreshableConformance.retryScenarioNames.count == 4)
+        #expect(report.scenarioCount == RefreshableConformance.scenarioNames.count + 4)
         #expect(report.uncheckedRules.isEmpty, "\(report.unchecked)")
         #expect(report.randomizedSteps == configuration.randomizedSteps, "the random events run for a retrying list")
         #expect(report.checkedRules.contains(.retry), "\(report)")

@@ -19,7 +19,9 @@ struct OfflineTests {
     }
 
     /// The report: retries kept waiting and firing while the app knew it was offline.
-    @Test func retriesWaitWhileOfflineAndRunAtOnceOnReconnect() async {
+    /// Now nothing waits offline: the load-more shows the offline failure, and reconnecting asks
+    /// again at once.
+    @Test func aLoadMoreWaitingForItsRetryFailsOfflineAndRunsAtOnceOnReconnect() async {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
@@ -30,13 +32,13 @@ struct OfflineTests {
         await clock.waitForSleepers(1)
         model.setOnline(false)
         #expect(model.isOffline)
+        #expect(!model.isLoadingMore, "the load-more kept waiting for its retry while offline")
+        #expect(model.loadMoreFailure?.reason == .offline)
         for _ in 0..<4 {
             clock.advance(by: .seconds(60))
             await loader.settle()
         }
         #expect(loader.loads.count == 2, "a retry fired while the app said it was offline")
-        #expect(model.isLoadingMore, "the load-more stopped waiting for its retry while offline")
-        #expect(model.failure == nil)
 
         model.setOnline(true)
         #expect(await loader.waitForLoads(count: 3), "reconnecting did not ask again at once")
@@ -44,6 +46,79 @@ struct OfflineTests {
         loader.answer(loader.pending[0], itemCount: 2, hasMore: true)
         await loader.settle()
         #expect(model.items.count == 4)
+    }
+
+    /// The report: a pull whose load failed and waited for its retry spun with no message
+    /// for an hour offline, where a pull made offline failed at once with "You are offline".
+    @Test func aPullWaitingForItsRetryShowsTheOfflineFailureWhenTheListGoesOffline() async {
+        let loader = TestPageLoader<String>()
+        let clock = TestClock()
+        let model = model(loader, clock: clock)
+        await model.loadFirstPage(from: loader)
+        let pull = Pull(model)
+        #expect(await loader.waitForLoads(count: 2))
+        loader.fail(loader.pending[0])
+        await clock.waitForSleepers(1)
+        #expect(model.isRefreshing)
+
+        model.setOnline(false)
+        #expect(!model.isRefreshing, "the pull kept spinning offline")
+        #expect(model.failure?.reason == .offline)
+        #expect(model.failure?.message == "You are offline.")
+        #expect(await pull.returns(), "the pull's refresh() did not return")
+        clock.advance(by: .seconds(3600))
+        await loader.settle()
+        #expect(loader.loads.count == 2, "the pull asked the server while offline")
+
+        model.setOnline(true)
+        #expect(await loader.waitForLoads(count: 3), "reconnecting did not run the pull's retry")
+        #expect(loader.pendingRequests.map(\.kind) == [.refresh])
+    }
+
+    /// The report: a tab opened offline still said "You are offline" after reconnecting,
+    /// until the user tapped Retry; reconnecting retried only the tab on screen.
+    @Test func reconnectingAsksAgainForWhatFailedInEveryTab() async {
+        let loader = TestPageLoader<String>()
+        let model = RefreshListModel<String>(noMoreTitles: ["A", "B"], policy: RefreshPolicy(pageSize: 2)) {
+            try await loader.load($0)
+        }
+        await model.loadFirstPage(from: loader)
+        model.setOnline(false)
+        model.switchSource(to: 1)
+        #expect(model.placeholder?.reason == .offline)
+        model.switchSource(to: 0)
+        model.loadMore()
+        #expect(model.loadMoreFailure?.reason == .offline)
+        #expect(loader.loads.count == 1)
+
+        model.setOnline(true)
+        #expect(await loader.waitForLoads(count: 3), "reconnecting did not ask again for every tab")
+        let asked = loader.pendingRequests.map { "\($0.source) \($0.kind)" }.sorted()
+        #expect(asked == ["0 loadMore", "1 refresh"])
+        for load in loader.pending where load.source == 1 {
+            loader.answer(load, itemCount: 2, hasMore: false)
+        }
+        await loader.settle()
+        model.switchSource(to: 1)
+        #expect(model.placeholder == nil)
+        #expect(model.items.count == 2)
+    }
+
+    @Test func aTabWhoseFirstLoadFailedLoadsAgainWhenShownAgain() async {
+        let loader = TestPageLoader<String>()
+        let model = RefreshListModel<String>(noMoreTitles: ["A", "B"], policy: RefreshPolicy(pageSize: 2)) {
+            try await loader.load($0)
+        }
+        await model.loadFirstPage(from: loader)
+        model.switchSource(to: 1)
+        #expect(await loader.waitForLoads(count: 2))
+        loader.fail(loader.pending[0])
+        await loader.settle()
+        #expect(model.placeholder != nil)
+        model.switchSource(to: 0)
+        model.switchSource(to: 1)
+        #expect(await loader.waitForLoads(count: 3), "the tab shown again kept its failed first load")
+        #expect(loader.pendingRequests.map { "\($0.source) \($0.kind)" } == ["1 refresh"])
     }
 
     @Test func aLoadStartedOfflineFailsAtOnceWithoutAskingTheLoaderAndKeepsTheItems() async {
@@ -93,7 +168,7 @@ struct OfflineTests {
         #expect(model.items.count == 4)
     }
 
-    @Test func retryNowWhileOfflineKeepsTheRetriesWaiting() async {
+    @Test func retryNowWhileOfflineAsksNobody() async {
         let loader = TestPageLoader<String>()
         let clock = TestClock()
         let model = model(loader, clock: clock)
@@ -102,10 +177,11 @@ struct OfflineTests {
         loader.fail(loader.pending[0])
         await clock.waitForSleepers(1)
         model.setOnline(false)
+        #expect(model.placeholder?.reason == .offline)
         model.refreshStatus.retryNow()
         await loader.settle()
         #expect(loader.loads.count == 1, "retryNow() asked the loader while offline")
-        #expect(model.isRefreshing)
+        #expect(model.placeholder?.reason == .offline)
     }
 
     /// From a port of a chat screen: each time the last row came on screen again offline, the

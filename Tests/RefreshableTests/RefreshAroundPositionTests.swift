@@ -323,3 +323,55 @@ struct ListModelRefreshAroundPositionTests {
         #expect(model.refreshStatus[0].firstLoadedPage == 5)
     }
 }
+
+/// The form of `itemDidAppear` that `RefreshList`, `.refreshListRow` and a row's `.onAppear`
+/// use: it finds the row through the id index, wherever it is in the list.
+@MainActor
+@Suite("Refresh around the position by item")
+struct ListModelItemPositionTests {
+    /// A list model of five capped pages of three rows, scrolled deep by load-more to page
+    /// `deepest`: it holds pages `deepest - 4` to `deepest`.
+    private func scrolledDeep(to deepest: Int) async -> (RefreshListModel<TestItem>, TestPageLoader<TestItem>) {
+        let loader = TestPageLoader<TestItem>()
+        let model = RefreshListModel<TestItem>(
+            noMoreTitles: [""],
+            policy: RefreshPolicy(pageSize: 3, maxPages: 5, refreshesAroundPosition: true),
+            identity: .id()
+        ) { try await loader.load($0) }
+        model.setUp()
+        await loader.waitUntil(limit: 1_000) { loader.pending.count == 1 }
+        for page in 1...deepest {
+            guard let load = loader.pending.last else { break }
+            loader.answer(load, itemCount: 3, hasMore: true)
+            await loader.settle()
+            if page < deepest {
+                model.loadMore()
+                await loader.waitUntil(limit: 1_000) { loader.pending.count == 1 }
+            }
+        }
+        return (model, loader)
+    }
+
+    @Test func aRowInTheMiddleOfADeepCappedListIsWhereThePullRefreshes() async {
+        let (model, loader) = await scrolledDeep(to: 10)
+        #expect(model.refreshStatus[0].firstLoadedPage == 6)
+        #expect(model.items.count == 15)
+        // The user scrolled to the end, then back up to the middle page (page 8: rows 6 to 8).
+        model.itemDidAppear(model.items[14])
+        await loader.waitUntil(limit: 1_000) { loader.pending.count == 1 }
+        if let more = loader.pending.last {
+            loader.fail(more)
+            await loader.settle()
+        }
+        model.itemDidAppear(model.items[7])
+
+        let refresh = Task { await model.refresh() }
+        await loader.waitUntil(limit: 1_000) { loader.pending.count == 1 }
+        #expect(loader.pending.last?.kind == .refresh)
+        #expect(loader.pending.last?.request?.page == 8, "the page of the row on screen, not page 1 nor the last")
+        if let load = loader.pending.last {
+            loader.answer(load, itemCount: 3, hasMore: true)
+        }
+        await refresh.value
+    }
+}

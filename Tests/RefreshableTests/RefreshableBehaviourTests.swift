@@ -199,7 +199,7 @@ struct RefreshableBehaviourTests {
         #expect(!controller.header.isRefreshing)
     }
 
-    @Test func switchingToAFailedEmptySourceShowsItsPlaceholder() {
+    @Test func switchingToASourceWhoseFirstLoadFailedLoadsItAgain() {
         let controller = loadedController(titles: ["a", "b"])
         controller.switchSource(to: 1)
         controller.answer(controller.lastRequest, error: ServerError(code: 404))
@@ -207,8 +207,11 @@ struct RefreshableBehaviourTests {
         controller.switchSource(to: 0)
         #expect(controller.list.placeholder == nil)
         controller.switchSource(to: 1)
+        #expect(controller.requests.count == 3, "a tab whose first load failed loads again when shown again")
+        #expect(controller.lastRequest.source == 1)
+        #expect(controller.lastRequest.kind == .refresh)
+        controller.answer(controller.lastRequest, error: ServerError(code: 404))
         #expect(controller.list.placeholder?.request.source == 1)
-        #expect(controller.requests.count == 2, "a failed tab is not reloaded by switching: its placeholder retries")
     }
 
     @Test func aBackgroundFailureShowsNoMessageOnTheCurrentTab() {

@@ -56,7 +56,7 @@ extension Refreshable {
     }
 
     /// Makes another source current, reports ``RefreshUpdate/Change/switchedSource``, draws its
-    /// state, and loads its first page if it never loaded.
+    /// state, and loads its first page if it never loaded (a first load that failed included).
     /// - Parameter index: The new current source; out of range stops with a message.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)
@@ -162,25 +162,44 @@ extension Refreshable {
 /// ``Refreshable/refreshDidUpdate(_:)`` and draws the controls. They need an identity
 /// (``RefreshRuntime/identity``).
 extension Refreshable {
-    /// Replaces the held item that has `item`'s id, in place, without a refresh.
-    /// - Parameters:
-    ///   - item: The new version of a held item.
-    ///   - source: The source that holds it, the current one by default.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    /// Replaces the item that has `item`'s id, in place, in every source that holds it, without a
+    /// refresh. See ``RefreshSources/updateItem(_:)``.
+    /// - Parameter item: The new version of a held item.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
     @discardableResult
-    public func updateItem(_ item: Item, source: Int? = nil) -> RefreshUpdate? {
-        runtime.updateItem(item, source: source ?? currentIndex)
+    public func updateItem(_ item: Item) -> [RefreshUpdate] {
+        runtime.updateItem(item)
     }
 
-    /// Removes the held item with this id without a refresh; the removal sticks until a refresh
-    /// asked for after it lands.
+    /// Replaces the held item of one source that has `item`'s id, in place, without a refresh.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
+    @discardableResult
+    public func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
+        runtime.updateItem(item, source: source)
+    }
+
+    /// Removes the item with this id from every source without a refresh (a swipe to delete, a
+    /// blocked user's posts in every tab); the removal sticks in each until a refresh of it asked
+    /// for after it lands. See ``RefreshSources/removeItem(id:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The change of each source that held it, in source order; empty when none did.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable) -> [RefreshUpdate] {
+        runtime.removeItem(id: id)
+    }
+
+    /// Removes one source's item with this id without a refresh; the removal sticks until a
+    /// refresh asked for after it lands.
     /// - Parameters:
     ///   - id: The item's id.
-    ///   - source: The source that holds it, the current one by default.
-    /// - Returns: The change, or `nil` when no item with that id was held.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id was held there.
     @discardableResult
-    public func removeItem(id: some Hashable & Sendable, source: Int? = nil) -> RefreshUpdate? {
-        runtime.removeItem(id: id, source: source ?? currentIndex)
+    public func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: source)
     }
 
     /// Inserts an item at a position without a refresh.
@@ -236,41 +255,73 @@ extension Refreshable {
     }
 
     /// Ends a pending item with the server's copy from the app's own create call, without a
-    /// refresh. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// refresh, in whichever source it is pending: a call answered after the user switched tabs
+    /// ends its "sending…" all the same. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// - Parameter serverCopy: The server's copy, with the pending item's id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item) -> [RefreshUpdate] {
+        runtime.confirmPendingItem(serverCopy)
+    }
+
+    /// Ends a pending item of one source with the server's copy, without a refresh.
     /// - Parameters:
     ///   - serverCopy: The server's copy, with the pending item's id.
-    ///   - source: The source that holds it, the current one by default.
-    /// - Returns: The change, or `nil` when no pending item has that id.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has that id there.
     @discardableResult
-    public func confirmPendingItem(_ serverCopy: Item, source: Int? = nil) -> RefreshUpdate? {
-        runtime.confirmPendingItem(serverCopy, source: source ?? currentIndex)
+    public func confirmPendingItem(_ serverCopy: Item, source: Int) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, source: source)
     }
 
     /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
-    /// the server gave it, without a refresh. See
+    /// the server gave it, without a refresh, in whichever source it is pending. See
     /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
     /// - Parameters:
     ///   - serverCopy: The server's copy, with the server's id.
     ///   - temporaryID: The id the pending item was inserted with.
-    ///   - source: The source that holds it, the current one by default.
-    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
     @discardableResult
-    public func confirmPendingItem(
-        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int? = nil
-    ) -> RefreshUpdate? {
-        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: source ?? currentIndex)
+    public func confirmPendingItem(_ serverCopy: Item, replacing temporaryID: some Hashable & Sendable)
+        -> [RefreshUpdate]
+    {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID)
     }
 
-    /// Puts the held item back as `original` and forgets its local edit, without a refresh: the
-    /// rollback of an edit the server refused, after which the next answer that brings the item
-    /// shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
+    /// Ends a pending item of one source inserted under a temporary id with the server's copy,
+    /// without a refresh.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id there.
+    @discardableResult
+    public func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int
+    ) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: source)
+    }
+
+    /// Puts the held item back as `original` and forgets its local edit in every source that
+    /// holds it, without a refresh: the rollback of an edit the server refused, after which the
+    /// next answer that brings the item shows the server's copy. See
+    /// ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameter original: The item as it was before the refused edit.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
+    @discardableResult
+    public func revertItem(_ original: Item) -> [RefreshUpdate] {
+        runtime.revertItem(original)
+    }
+
+    /// Puts one source's held item back as `original` and forgets its local edit, without a
+    /// refresh.
     /// - Parameters:
     ///   - original: The item as it was before the refused edit.
-    ///   - source: The source that holds it, the current one by default.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
     @discardableResult
-    public func revertItem(_ original: Item, source: Int? = nil) -> RefreshUpdate? {
-        runtime.revertItem(original, source: source ?? currentIndex)
+    public func revertItem(_ original: Item, source: Int) -> RefreshUpdate? {
+        runtime.revertItem(original, source: source)
     }
 
     /// The position of the item with this id, through the id index, without a scan of the rows.

@@ -86,8 +86,16 @@
 /// - ``loadFailer(_:for:)``
 ///
 /// ### Editing items without a refresh
+/// - ``updateItem(_:)``
 /// - ``updateItem(_:source:)``
+/// - ``removeItem(id:)``
 /// - ``removeItem(id:source:)``
+/// - ``revertItem(_:)``
+/// - ``revertItem(_:source:)``
+/// - ``confirmPendingItem(_:)``
+/// - ``confirmPendingItem(_:source:)``
+/// - ``confirmPendingItem(_:replacing:)``
+/// - ``confirmPendingItem(_:replacing:source:)``
 /// - ``insertItem(_:at:source:)``
 /// - ``insertPendingItem(_:at:source:)``
 /// - ``isPending(id:source:)``

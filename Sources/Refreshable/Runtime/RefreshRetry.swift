@@ -6,8 +6,9 @@
 /// at `maxDelay` (1 s, 2 s, 4 s by default). Meanwhile the load stays in flight: the control keeps
 /// refreshing and nothing about the failure is shown; only the last attempt's failure is. Any newer
 /// load of the source (a pull that supersedes it, ``Refreshable/cancelLoading(source:)``, a
-/// replaced state) cancels the wait, and ``RefreshRuntime/retryNow()`` ends it at once, for a
-/// reconnect.
+/// replaced state) cancels the wait, and ``RefreshRuntime/retryNow()`` ends it at once. Nothing
+/// waits while the list is offline (``RefreshRuntime/setOnline(_:)``): going offline ends the wait
+/// with the offline failure, and coming back online asks again.
 ///
 /// A cancellation (`CancellationError`) is never retried, and neither is an answer the state
 /// machine refuses (a hostile page): asking again would get the same answer. Callback-style

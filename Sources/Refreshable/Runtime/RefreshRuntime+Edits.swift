@@ -170,6 +170,58 @@ extension RefreshRuntime {
         return updates
     }
 
+    // MARK: In every source
+
+    /// Replaces the item that has `item`'s id in every source that holds it, reports each change
+    /// and draws the screen. See ``RefreshSources/updateItem(_:)``.
+    /// - Parameter item: The new version of a held item.
+    /// - Returns: The change of each source that holds it, in source order.
+    @discardableResult
+    public func updateItem(_ item: Item) -> [RefreshUpdate] {
+        state.indices.compactMap { updateItem(item, source: $0) }
+    }
+
+    /// Removes the item with this id from every source (a blocked user's posts in every tab),
+    /// reports each change and draws the screen. See ``RefreshSources/removeItem(id:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The change of each source that held it, in source order.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable) -> [RefreshUpdate] {
+        state.indices.compactMap { removeItem(id: id, source: $0) }
+    }
+
+    /// Puts the item back as `original` in every source that holds it, reports each change and
+    /// draws the screen. See ``RefreshSources/revertItem(_:)``.
+    /// - Parameter original: The item as it was before the refused edit.
+    /// - Returns: The change of each source that holds it, in source order.
+    @discardableResult
+    public func revertItem(_ original: Item) -> [RefreshUpdate] {
+        state.indices.compactMap { revertItem(original, source: $0) }
+    }
+
+    /// Ends the pending item with the server copy's id in every source where it is pending,
+    /// reports each change and draws the screen. See ``RefreshSources/confirmPendingItem(_:)``.
+    /// - Parameter serverCopy: The server's copy, with the pending item's id.
+    /// - Returns: The change of each source where it was pending, in source order.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item) -> [RefreshUpdate] {
+        state.indices.compactMap { confirmPendingItem(serverCopy, source: $0) }
+    }
+
+    /// Ends the pending item inserted under a temporary id in every source where it is pending,
+    /// reports each change and draws the screen. See
+    /// ``RefreshSources/confirmPendingItem(_:replacing:)``.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    /// - Returns: The change of each source where it was pending, in source order.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, replacing temporaryID: some Hashable & Sendable)
+        -> [RefreshUpdate]
+    {
+        state.indices.compactMap { confirmPendingItem(serverCopy, replacing: temporaryID, source: $0) }
+    }
+
     private func report(_ update: RefreshUpdate) -> RefreshUpdate {
         host?.didUpdate(update, on: self)
         render()

@@ -18,9 +18,10 @@ extension RefreshRuntime {
                 } catch {
                     result = .failure(error)
                 }
+                // Offline, a failure waits for no retry: it shows, and coming back online asks again.
                 guard case .failure(let error) = result, let retry, retriesDone < retry.maxRetries,
                     !(error is CancellationError), !Task.isCancelled,
-                    self?.state.isInFlight(request) == true
+                    self?.state.isInFlight(request) == true, self?.isOffline == false
                 else {
                     self?.deliver(result, for: request, run: run)
                     return
@@ -28,13 +29,8 @@ extension RefreshRuntime {
                 self?.markRun(run, of: request, waitingToRetry: true, retriesDone: retriesDone)
                 do {
                     try await retry.wait(retriesDone)
-                    // Offline: the retry waits for the app to say it is online, which asks again
-                    // at once (cancelling this task); the sleep only looks again now and then.
-                    while self?.isOffline == true {
-                        try await Task.sleep(nanoseconds: 3_600_000_000_000)
-                    }
-                    // A wait that ended just as retryNow() (or coming back online) cancelled it:
-                    // the retry that took over asks, not this one.
+                    // A wait that ended just as retryNow() or going offline cancelled it: the
+                    // retry that took over asks, or the offline failure shows, not this one.
                     try Task.checkCancellation()
                 } catch {
                     // A newer load cancelled the wait (its result is discarded), or retryNow() did

@@ -217,9 +217,9 @@ public final class RefreshRuntime<Item: Sendable> {
 
     /// Asks again for everything that failed: ends every wait for a retry at once and asks again,
     /// and loads again each direction of the current source whose last load failed and that is
-    /// not loading: call it from a "Retry" button, or tell the list when the network comes back
-    /// with ``setOnline(_:)``, which calls it. While offline, the loads waiting for their retry
-    /// keep waiting, and the failed directions fail again at once.
+    /// not loading: call it from a "Retry" button. Telling the list the network came back with
+    /// ``setOnline(_:)`` does the same for every source. While offline, nothing waits for a retry,
+    /// and the failed directions fail again at once.
     ///
     /// At the end of the list, a failed refresh is asked again (until a refresh succeeds, whatever
     /// loaded or failed since), else a failed load-more (``RefreshState/loadMoreFailure``); at
@@ -232,18 +232,33 @@ public final class RefreshRuntime<Item: Sendable> {
     /// - Returns: Whether a load started.
     @discardableResult
     public func retryNow() -> Bool {
-        // Offline, a load waiting for its retry waits on: coming back online asks again.
-        let waiting = isOffline ? [] : tasks.values.filter(\.isWaitingToRetry)
+        let index = currentIndex
+        state.checkSource(index, in: "currentIndex")
+        let retried = retryWaiting()
+        let loaded = loadAgain(sources: [index])
+        return retried || loaded
+    }
+
+    /// Ends every wait for a retry at once and asks again. Returns whether one waited.
+    private func retryWaiting() -> Bool {
+        let waiting = tasks.values.filter(\.isWaitingToRetry)
         for load in waiting {
             load.task.cancel()
             run(load.request, loader: load.loader, retriesDone: load.retriesDone + 1)
         }
-        let index = currentIndex
-        state.checkSource(index, in: "currentIndex")
-        var started = !waiting.isEmpty
-        for kind in kindsToLoadAgain(source: index) {
-            if case .started = startLoad(kind, source: index) {
-                started = true
+        return !waiting.isEmpty
+    }
+
+    /// Loads again each direction of `sources` whose last load failed and that is not loading.
+    /// Returns whether a load started.
+    @discardableResult
+    private func loadAgain(sources: some Sequence<Int>) -> Bool {
+        var started = false
+        for index in sources {
+            for kind in kindsToLoadAgain(source: index) {
+                if case .started = startLoad(kind, source: index) {
+                    started = true
+                }
             }
         }
         return started
@@ -254,14 +269,15 @@ public final class RefreshRuntime<Item: Sendable> {
     ///
     /// While offline, a load that starts (a pull, a load-more, a first appearance) fails at once
     /// with ``RefreshFailure/Reason/offline``, without asking the loader, and shows as any failure
-    /// does: the items stay. A load in flight goes on. A failed load waiting for its retry
-    /// (``retry``) is not asked again, however long it waits, and ``refreshIfStale(olderThan:)``
-    /// starts nothing but is remembered. Coming back online first runs the remembered
-    /// ``refreshIfStale(olderThan:)`` of the current source (a list that went stale while offline
-    /// refreshes, as TanStack Query's `refetchOnReconnect` does, unless a refresh succeeded
-    /// meanwhile), then does what ``retryNow()`` does: every load waiting for its retry is asked
-    /// again at once, and each failed direction of the current source loads again (see rules ST
-    /// and O in <doc:Rules#Rules-of-the-features>).
+    /// does: the items stay. A load in flight goes on, but nothing waits for a retry
+    /// (``retry``): going offline ends every wait with the offline failure, shown at once (a pull
+    /// stops spinning and says "You are offline"), and a load that fails offline shows its
+    /// failure at once. ``refreshIfStale(olderThan:)`` starts nothing but is remembered. Coming
+    /// back online first runs the remembered ``refreshIfStale(olderThan:)`` of the current source
+    /// (a list that went stale while offline refreshes, as TanStack Query's `refetchOnReconnect`
+    /// does, unless a refresh succeeded meanwhile), then asks again for everything that failed,
+    /// in every source: each failed direction that is not loading loads again, a tab whose first
+    /// load failed included (see rules ST and O in <doc:Rules#Rules-of-the-features>).
     ///
     /// ```swift
     /// refreshStatus.setOnline(path.status == .satisfied)
@@ -270,13 +286,28 @@ public final class RefreshRuntime<Item: Sendable> {
     public func setOnline(_ isOnline: Bool) {
         guard isOnline == isOffline else { return }
         isOffline = !isOnline
-        guard isOnline else { return }
+        guard isOnline else {
+            failWaitingOffline()
+            return
+        }
         let staleCheck = staleCheckOnReconnect[currentIndex]
         staleCheckOnReconnect = [:]
         if let staleCheck, #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
             refreshIfStale(olderThan: staleCheck.duration)
         }
-        retryNow()
+        loadAgain(sources: state.indices)
+    }
+
+    /// Ends every wait for a retry with the offline failure, source by source, the load of the
+    /// previous page after the other one: the list just went offline.
+    private func failWaitingOffline() {
+        let waiting = tasks.values.filter(\.isWaitingToRetry).map(\.request).sorted {
+            ($0.source, $0.kind == .loadPrevious ? 1 : 0) < ($1.source, $1.kind == .loadPrevious ? 1 : 0)
+        }
+        cancelTasks(of: waiting)
+        for request in waiting {
+            applyFailure(RefreshFailure(request: request, reason: .offline), for: request)
+        }
     }
 
     /// Publishes the screen's state to a view model's output as ``RefreshStatus`` values, so the
@@ -422,7 +453,8 @@ public final class RefreshRuntime<Item: Sendable> {
         }
     }
 
-    /// Makes another source current, draws it, and loads its first page if it never loaded.
+    /// Makes another source current, draws it, and loads its first page if it never loaded, or if
+    /// its first load failed.
     func switchSource(to index: Int) {
         state.checkSource(index, in: "switchSource(to:)")
         currentIndex = index
@@ -431,7 +463,13 @@ public final class RefreshRuntime<Item: Sendable> {
             on: self
         )
         render()
-        loadFirstPageIfNeeded()
+        let source = state[index]
+        if !source.hasLoaded, !source.isLoading, source.failure != nil {
+            // A tab whose first load failed (offline, say) is shown again: it asks again.
+            startLoad(.refresh, source: index)
+        } else {
+            loadFirstPageIfNeeded()
+        }
     }
 
     /// Loads the current source's first page if it never loaded, nothing is in flight, and no load

@@ -220,6 +220,13 @@ extension RefreshSources {
         return indexes[source].position(of: RefreshItemID(id), in: states[source].items, identity)
     }
 
+    /// The position of the held item with `item`'s id, found through the id index, at a cost that
+    /// does not grow with the rows held; `nil` when none is held or the list has no identity.
+    func index(of item: Item, source: Int) -> Int? {
+        guard let identity else { return nil }
+        return indexes[source].position(of: identity.id(item), in: states[source].items, identity)
+    }
+
     /// The source's pending items, front to back: those not yet brought by an answer nor removed.
     /// Costs about the number of pending items.
     /// - Parameter source: The source.

@@ -25,8 +25,8 @@ public import Observation
 ///
 /// Every property a view reads is observable (Observation), so the view updates when it changes.
 /// ``refresh()`` returns when the refresh settles, as `.refreshable` expects, and its load does not
-/// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, and
-/// the load still lands. Rows call ``itemDidAppear(_:)`` and ``itemDidDisappear(_:)`` (or the
+/// depend on the awaiting task: SwiftUI cancels that task when the view's identity changes, the
+/// cancelled call returns at once, and the load still lands. Rows call ``itemDidAppear(_:)`` and ``itemDidDisappear(_:)`` (or the
 /// index forms): the model loads more once the last ``prefetchDistance`` items come on screen,
 /// keeps loading while the rows already on screen reach that far, which fills a screen taller than
 /// the content, and loads again once those rows left the screen and came back (after a failure, or
@@ -57,6 +57,8 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// The ``refresh()`` calls awaiting a refresh, by the source it refreshes, in the state that
     /// issued it (its origin): a replaced state has no refresh of theirs in flight.
     private var refreshWaiters: [RefreshWaiter] = []
+    /// Counts the ``refresh()`` calls that waited, so that each waiter has its own id.
+    private var waiterCounter: UInt64 = 0
     /// The indexes of the rows on screen near either end (the others do not matter for loading).
     private var visible: Set<Int> = []
     /// The page at each end (``forward``: the last loaded; ``backward``: the first) when the rows
@@ -70,6 +72,7 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     private var nextUpdateStream = 0
 
     private struct RefreshWaiter {
+        let id: UInt64
         let source: Int
         let origin: UInt64
         let continuation: CheckedContinuation<Void, Never>
@@ -245,15 +248,29 @@ public final class RefreshListModel<Item: Sendable>: Observable {
     /// ``RefreshPolicy/ConflictRule/latestRefreshWins`` a superseded pull returns when the newest
     /// refresh settles): the action of `.refreshable`.
     ///
-    /// Cancelling the awaiting task does not cancel the load: it lands when it comes.
+    /// Cancelling the awaiting task ends the wait at once, but not the load: it lands when it
+    /// comes. A screen dismissed while its pull waits (for a slow server, or for a retry) is freed
+    /// at once: nothing awaiting its refresh holds it.
     public func refresh() async {
         let source = index
         runtime.startLoad(.refresh, source: source)
-        guard refreshStatus[source].isRefreshing else { return }
+        guard refreshStatus[source].isRefreshing, !Task.isCancelled else { return }
         let origin = refreshStatus.state.origin
-        await withCheckedContinuation { continuation in
-            refreshWaiters.append(RefreshWaiter(source: source, origin: origin, continuation: continuation))
+        waiterCounter &+= 1
+        let id = waiterCounter
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                refreshWaiters.append(RefreshWaiter(id: id, source: source, origin: origin, continuation: continuation))
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.endWait(id) }
         }
+    }
+
+    /// Ends the wait of the ``refresh()`` call `id`, whose task was cancelled.
+    private func endWait(_ id: UInt64) {
+        guard let position = refreshWaiters.firstIndex(where: { $0.id == id }) else { return }
+        refreshWaiters.remove(at: position).continuation.resume()
     }
 
     /// Refreshes the current source if it never refreshed or its last successful refresh is at
@@ -270,8 +287,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
 
     /// Tells the list whether the device is online. While offline, a load that starts fails at
     /// once with ``RefreshFailure/Reason/offline`` without asking the loader (the items stay), and
-    /// retries wait; coming back online runs a ``refreshIfStale(olderThan:)`` refused offline,
-    /// then asks again at once for what failed. See ``RefreshRuntime/setOnline(_:)``.
+    /// nothing waits for a retry: going offline shows the offline failure on a load waiting for
+    /// its retry (a pull stops spinning). Coming back online runs a
+    /// ``refreshIfStale(olderThan:)`` refused offline, then asks again at once for what failed in
+    /// every source. See ``RefreshRuntime/setOnline(_:)``.
     /// - Parameter isOnline: Whether the device can reach the server.
     public func setOnline(_ isOnline: Bool) {
         guard refreshStatus.isOffline == isOnline else { return }
@@ -317,28 +336,52 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.startLoad(.refresh, source: index)
     }
 
-    /// Makes another source current (a tab) and loads its first page if it never loaded.
+    /// Makes another source current (a tab) and loads its first page if it never loaded (a first
+    /// load that failed included).
     /// - Parameter index: The new current source.
     public func switchSource(to index: Int) {
         runtime.switchSource(to: index)
     }
 
-    /// Replaces the held item of the current source that has `item`'s id, in place, without a
-    /// refresh. Needs an identity (``RefreshRuntime/identity``).
+    /// Replaces the item that has `item`'s id, in place, in every source that holds it, without a
+    /// refresh. Needs an identity (``RefreshRuntime/identity``). See
+    /// ``RefreshSources/updateItem(_:)``.
     /// - Parameter item: The new version of a held item.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
     @discardableResult
-    public func updateItem(_ item: Item) -> RefreshUpdate? {
-        runtime.updateItem(item, source: index)
+    public func updateItem(_ item: Item) -> [RefreshUpdate] {
+        runtime.updateItem(item)
     }
 
-    /// Removes the current source's item with this id without a refresh (a swipe to delete); the
-    /// removal sticks until a refresh asked for after it lands.
-    /// - Parameter id: The item's id.
-    /// - Returns: The change, or `nil` when no item with that id was held.
+    /// Replaces the held item of one source that has `item`'s id, in place, without a refresh.
+    /// - Parameters:
+    ///   - item: The new version of a held item.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
     @discardableResult
-    public func removeItem(id: some Hashable & Sendable) -> RefreshUpdate? {
-        runtime.removeItem(id: id, source: index)
+    public func updateItem(_ item: Item, source: Int) -> RefreshUpdate? {
+        runtime.updateItem(item, source: source)
+    }
+
+    /// Removes the item with this id from every source without a refresh (a swipe to delete, a
+    /// blocked user's posts in every tab); the removal sticks in each until a refresh of it asked
+    /// for after it lands. See ``RefreshSources/removeItem(id:)``.
+    /// - Parameter id: The item's id.
+    /// - Returns: The change of each source that held it, in source order; empty when none did.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable) -> [RefreshUpdate] {
+        runtime.removeItem(id: id)
+    }
+
+    /// Removes one source's item with this id without a refresh; the removal sticks until a
+    /// refresh asked for after it lands.
+    /// - Parameters:
+    ///   - id: The item's id.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id was held there.
+    @discardableResult
+    public func removeItem(id: some Hashable & Sendable, source: Int) -> RefreshUpdate? {
+        runtime.removeItem(id: id, source: source)
     }
 
     /// Inserts an item into the current source without a refresh.
@@ -389,37 +432,74 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         runtime.insertPendingItem(item, at: position, source: index)
     }
 
-    /// Ends a pending item of the current source with the server's copy from the app's own
-    /// create call, without a refresh. See ``RefreshSources/confirmPendingItem(_:source:)``.
+    /// Ends a pending item with the server's copy from the app's own create call, without a
+    /// refresh, in whichever source it is pending: a call answered after the user switched tabs
+    /// ends its "sending…" all the same. See ``RefreshSources/confirmPendingItem(_:source:)``.
     /// - Parameter serverCopy: The server's copy, with the pending item's id.
-    /// - Returns: The change, or `nil` when no pending item has that id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
     @discardableResult
-    public func confirmPendingItem(_ serverCopy: Item) -> RefreshUpdate? {
-        runtime.confirmPendingItem(serverCopy, source: index)
+    public func confirmPendingItem(_ serverCopy: Item) -> [RefreshUpdate] {
+        runtime.confirmPendingItem(serverCopy)
     }
 
-    /// Ends a pending item of the current source inserted under a temporary id with the server's
-    /// copy, which has the id the server gave it, without a refresh. See
+    /// Ends a pending item of one source with the server's copy, without a refresh.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the pending item's id.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has that id there.
+    @discardableResult
+    public func confirmPendingItem(_ serverCopy: Item, source: Int) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, source: source)
+    }
+
+    /// Ends a pending item inserted under a temporary id with the server's copy, which has the id
+    /// the server gave it, without a refresh, in whichever source it is pending. See
     /// ``RefreshSources/confirmPendingItem(_:replacing:source:)``.
     /// - Parameters:
     ///   - serverCopy: The server's copy, with the server's id.
     ///   - temporaryID: The id the pending item was inserted with.
-    /// - Returns: The change, or `nil` when no pending item has the temporary id.
+    /// - Returns: The change of each source where it was pending, in source order; empty when none.
     @discardableResult
     public func confirmPendingItem(_ serverCopy: Item, replacing temporaryID: some Hashable & Sendable)
-        -> RefreshUpdate?
+        -> [RefreshUpdate]
     {
-        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: index)
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID)
     }
 
-    /// Puts the current source's held item back as `original` and forgets its local edit, without
-    /// a refresh: the rollback of an edit the server refused, after which the next answer that
-    /// brings the item shows the server's copy. See ``RefreshSources/revertItem(_:source:)``.
-    /// - Parameter original: The item as it was before the refused edit.
-    /// - Returns: The change, or `nil` when no item with that id is held.
+    /// Ends a pending item of one source inserted under a temporary id with the server's copy,
+    /// without a refresh.
+    /// - Parameters:
+    ///   - serverCopy: The server's copy, with the server's id.
+    ///   - temporaryID: The id the pending item was inserted with.
+    ///   - source: The source where it is pending.
+    /// - Returns: The change, or `nil` when no pending item has the temporary id there.
     @discardableResult
-    public func revertItem(_ original: Item) -> RefreshUpdate? {
-        runtime.revertItem(original, source: index)
+    public func confirmPendingItem(
+        _ serverCopy: Item, replacing temporaryID: some Hashable & Sendable, source: Int
+    ) -> RefreshUpdate? {
+        runtime.confirmPendingItem(serverCopy, replacing: temporaryID, source: source)
+    }
+
+    /// Puts the held item back as `original` and forgets its local edit in every source that
+    /// holds it, without a refresh: the rollback of an edit the server refused, after which the
+    /// next answer that brings the item shows the server's copy. See
+    /// ``RefreshSources/revertItem(_:source:)``.
+    /// - Parameter original: The item as it was before the refused edit.
+    /// - Returns: The change of each source that holds it, in source order; empty when none does.
+    @discardableResult
+    public func revertItem(_ original: Item) -> [RefreshUpdate] {
+        runtime.revertItem(original)
+    }
+
+    /// Puts one source's held item back as `original` and forgets its local edit, without a
+    /// refresh.
+    /// - Parameters:
+    ///   - original: The item as it was before the refused edit.
+    ///   - source: The source that holds it.
+    /// - Returns: The change, or `nil` when no item with that id is held there.
+    @discardableResult
+    public func revertItem(_ original: Item, source: Int) -> RefreshUpdate? {
+        runtime.revertItem(original, source: source)
     }
 
     /// The position of the current source's item with this id, through the id index, without a

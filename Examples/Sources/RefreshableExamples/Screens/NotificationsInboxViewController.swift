@@ -131,7 +131,7 @@ final class NotificationsInboxViewModel: AsyncRefreshable {
         // Found through the id index, without a scan of the rows.
         guard var notification = item(id: id) else { return false }
         notification.isRead = true
-        return updateItem(notification) != nil
+        return updateItem(notification, source: currentIndex) != nil
     }
 
     // MARK: Logout

@@ -200,7 +200,7 @@ final class TasksTableViewController: UIViewController, Refreshable, UITableView
     /// A swipe's Delete: the row goes at once; a refused delete puts it back where it was.
     func deleteTask(id: String) {
         // The removal's update names the row it left, for the revert.
-        guard let task = item(id: id), let removal = removeItem(id: id),
+        guard let task = item(id: id), let removal = removeItem(id: id, source: currentIndex),
             case .removed(let rows) = removal.change
         else { return }
         let row = rows.lowerBound
