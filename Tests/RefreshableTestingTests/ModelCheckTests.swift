@@ -270,7 +270,7 @@ import Testing
 @MainActor
 @Suite struct FilteredPagesModelCheckTests {
     private let feed = ConformanceConfiguration(
-        policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, seed: 31,
+        policy: RefreshPolicy(pageSize: 3, paging: .cursors), endOfListSignals: .all, seed: 1,
         duplicates: .keepHeld)
 
     @Test func aFeedThatTakesAnEmptyPageForTheEndIsCaughtAndTheLibraryGoesOn() async throws {
