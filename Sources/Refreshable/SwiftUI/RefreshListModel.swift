@@ -669,8 +669,10 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         publish(\.placeholder, \.placeholder, appearance.placeholder)
         publish(\.isLoadedEmpty, \.isLoadedEmpty, state.isLoadedEmpty)
         resumeSettledRefreshes()
-        if !state.isLoading {
+        if !state.isLoading, !refreshStatus.isOffline {
             // The rows on screen reach the end still: the content is shorter than the screen.
+            // Offline nothing asks: the load would only fail at once, over the failure the screen
+            // shows; coming online draws again and asks then.
             loadIfNear(forward)
         }
     }
