@@ -14,7 +14,8 @@ import Testing
         let rig = ConformanceRig(
             configuration: ConformanceConfiguration(
                 sourceCount: 2,
-                policy: RefreshPolicy(pageSize: 3, curPageOffset: -1, paging: .cursors, conflictRule: .latestRefreshWins),
+                policy: RefreshPolicy(
+                    pageSize: 3, curPageOffset: -1, paging: .cursors, conflictRule: .latestRefreshWins),
                 footerTiming: .immediate, duplicates: .keepHeld))
         let loader = rig.loader
         let model = RefreshListModel(RefreshRuntime(rig.makeSources())) { try await loader.load($0) }
@@ -39,7 +40,8 @@ import Testing
                 items: [item(1, 3)], hasMore: true, curPage: -1, pageCount: 2, nextCursor: "c4", previousCursor: "c1"))
         await loader.settle()
         #expect(model.loadPreviousFailure != nil, "the refused page's failure shows")
-        #expect(model.loadMoreFailure == nil, "no load-more started offline: \(String(describing: model.loadMoreFailure))")
+        #expect(
+            model.loadMoreFailure == nil, "no load-more started offline: \(String(describing: model.loadMoreFailure))")
         #expect(!model.isLoadingMore)
     }
 }
