@@ -532,7 +532,8 @@ final class AdopterFuzzRun {
         if let violation = checkLoads(sources) {
             return violation
         }
-        for awaited in screen.awaitedRefreshes where !awaited.returned {
+        // A task that has not had its first turn asked for nothing yet: it cannot have hung.
+        for awaited in screen.awaitedRefreshes where awaited.started && !awaited.returned {
             let refreshing = sources.indices.contains(awaited.source) && sources[awaited.source].isRefreshing
             if !refreshing {
                 return FuzzViolation(

@@ -40,6 +40,8 @@ protocol ListModelScreenMarker {}
 final class AwaitedRefresh {
     /// The source it refreshes.
     let source: Int
+    /// Whether the awaiting task called `refresh()`: until its first turn, nothing was asked.
+    var started = false
     /// Whether `refresh()` returned.
     var returned = false
 
@@ -196,6 +198,7 @@ final class ListModelFuzzScreen: FuzzScreen, ListModelScreenMarker {
             awaitedRefreshes.append(awaited)
             let model = model
             Task {
+                awaited.started = true
                 await model.refresh()
                 awaited.returned = true
             }
