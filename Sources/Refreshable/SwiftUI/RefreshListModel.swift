@@ -260,6 +260,12 @@ public final class RefreshListModel<Item: Sendable>: Observable {
         let id = waiterCounter
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                // Entering the handler may suspend: the refresh can have settled meanwhile, with
+                // no waiter to resume yet.
+                guard refreshStatus.state.origin == origin, refreshStatus[source].isRefreshing else {
+                    continuation.resume()
+                    return
+                }
                 refreshWaiters.append(RefreshWaiter(id: id, source: source, origin: origin, continuation: continuation))
             }
         } onCancel: {
